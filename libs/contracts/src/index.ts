@@ -1,0 +1,4 @@
+export * from './domain-error';
+export * from './messaging';
+export * from './payload-validation';
+export * from './zone-events';

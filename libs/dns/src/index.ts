@@ -1,0 +1,3 @@
+export * from './names';
+export * from './serial';
+export * from './soa';

@@ -1,0 +1,21 @@
+import { nextSerial, unixSeconds } from './serial';
+import { soaRecordData } from './soa';
+
+describe('serials', () => {
+  const now = new Date('2026-01-01T00:00:00Z');
+
+  it('uses the clock when it is ahead', () => {
+    expect(nextSerial(1, now)).toBe(unixSeconds(now));
+  });
+
+  it('grows by one when the clock is not ahead', () => {
+    const ahead = unixSeconds(now) + 10;
+    expect(nextSerial(ahead, now)).toBe(ahead + 1);
+  });
+
+  it('builds SOA data', () => {
+    expect(soaRecordData('ns1.example.net.', 'admin@example.com', 7)).toBe(
+      'ns1.example.net. admin.example.com. 7 3600 600 86400 3600',
+    );
+  });
+});

@@ -1,0 +1,11 @@
+import { migrateDatabase } from '../migrations/migrate';
+import { databaseUrlFromEnv } from '../database-url';
+
+migrateDatabase(databaseUrlFromEnv())
+  .then((applied) => {
+    console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
+  })
+  .catch((error: unknown) => {
+    console.error(`migration failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });

@@ -1,0 +1,75 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+
+/**
+ * Prisma's CLI cannot migrate here (its native schema engine is downloaded from outside the npm
+ * registry), so we drive the WASM build of the same engine, published on npm.
+ */
+type Bindings = typeof import('@prisma/schema-engine-wasm/schema_engine_bg');
+export type SchemaEngine = Awaited<ReturnType<Bindings['SchemaEngine']['new']>>;
+
+let bindings: Promise<Bindings> | undefined;
+
+/** Node's WebAssembly global, typed as far as we use it (lib.dom is not loaded for a server). */
+function wasmRuntime() {
+  return (globalThis as unknown as {
+    WebAssembly: {
+      instantiate(bytes: Buffer, imports: Record<string, Record<string, unknown>>): Promise<{ instance: { exports: object } }>;
+    };
+  }).WebAssembly;
+}
+
+function loadBindings(): Promise<Bindings> {
+  bindings ??= (async () => {
+    // The package is ESM; Node >= 20.19 can require() it.
+    const bg: Bindings = require('@prisma/schema-engine-wasm/schema_engine_bg');
+    const wasmPath = path.join(path.dirname(require.resolve('@prisma/schema-engine-wasm')), 'schema_engine_bg.wasm');
+    const { instance } = await wasmRuntime().instantiate(fs.readFileSync(wasmPath), {
+      './schema_engine_bg.js': bg as unknown as Record<string, unknown>,
+    });
+    bg.__wbg_set_wasm(instance.exports);
+    (instance.exports as { __wbindgen_start?: () => void }).__wbindgen_start?.();
+    return bg;
+  })();
+  return bindings;
+}
+
+export const PRISMA_DIR = path.resolve(__dirname, '../../../../prisma');
+export const SCHEMA_PATH = path.join(PRISMA_DIR, 'schema.prisma');
+export const MIGRATIONS_DIR = path.join(PRISMA_DIR, 'migrations');
+
+export async function openSchemaEngine(databaseUrl: string): Promise<SchemaEngine> {
+  const bg = await loadBindings();
+  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: databaseUrl }));
+  return bg.SchemaEngine.new({ datamodels: [[SCHEMA_PATH, fs.readFileSync(SCHEMA_PATH, 'utf8')]] }, () => {}, adapter);
+}
+
+export function readMigrationsList() {
+  const lockPath = path.join(MIGRATIONS_DIR, 'migration_lock.toml');
+  const directories = fs.existsSync(MIGRATIONS_DIR)
+    ? fs
+        .readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort()
+    : [];
+  return {
+    baseDir: MIGRATIONS_DIR,
+    lockfile: {
+      path: 'migration_lock.toml',
+      content: fs.existsSync(lockPath) ? fs.readFileSync(lockPath, 'utf8') : null,
+    },
+    shadowDbInitScript: '',
+    migrationDirectories: directories.map((name) => ({
+      path: name,
+      migrationFile: {
+        path: 'migration.sql',
+        content: { tag: 'ok' as const, value: fs.readFileSync(path.join(MIGRATIONS_DIR, name, 'migration.sql'), 'utf8') },
+      },
+    })),
+  };
+}
+
+export const NO_FILTERS = { externalTables: [], externalEnums: [] };

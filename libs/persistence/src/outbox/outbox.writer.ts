@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import { Tx } from '../prisma.service';
+
+export interface OutboxEntry {
+  pattern: string;
+  payload: object;
+  requestId?: string;
+}
+
+/** Adds a message to the outbox inside the caller's transaction; the relay publishes it after commit. */
+export async function writeToOutbox(tx: Tx, entry: OutboxEntry): Promise<string> {
+  const id = randomUUID();
+  await tx.outboxMessage.create({
+    data: {
+      id,
+      pattern: entry.pattern,
+      payload: entry.payload,
+      headers: entry.requestId ? { requestId: entry.requestId } : {},
+    },
+  });
+  return id;
+}

@@ -1,0 +1,21 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { ProcessedMessagesRepository } from './messages/processed-messages.repository';
+import { OutboxRepository } from './outbox/outbox.repository';
+import { PoolsRepository } from './pools/pools.repository';
+import { DatabaseOptions, PrismaService } from './prisma.service';
+import { TokensRepository } from './tokens/tokens.repository';
+import { ZonesRepository } from './zones/zones.repository';
+
+const REPOSITORIES = [OutboxRepository, PoolsRepository, ProcessedMessagesRepository, TokensRepository, ZonesRepository];
+
+@Global()
+@Module({})
+export class PersistenceModule {
+  static forRoot(options: DatabaseOptions): DynamicModule {
+    return {
+      module: PersistenceModule,
+      providers: [{ provide: PrismaService, useFactory: () => new PrismaService(options) }, ...REPOSITORIES],
+      exports: [PrismaService, ...REPOSITORIES],
+    };
+  }
+}

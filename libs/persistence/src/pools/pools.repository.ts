@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { notFound } from '@zonewarden/contracts';
+import { PrismaService } from '../prisma.service';
+import { PoolConfig } from './pool-config';
+
+export interface PoolNsRecordRecord {
+  id: string;
+  hostname: string;
+  priority: number;
+  createdAt: Date;
+  updatedAt: Date | null;
+}
+
+@Injectable()
+export class PoolsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Makes storage match the pool configuration; running it again changes nothing. */
+  async sync(pools: PoolConfig[]): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      for (const pool of pools) {
+        await tx.pool.upsert({
+          where: { id: pool.id },
+          create: { id: pool.id, name: pool.name, description: pool.description ?? null },
+          update: { name: pool.name, description: pool.description ?? null },
+        });
+        const hostnames = pool.ns_records.map((ns) => ns.hostname);
+        await tx.poolNsRecord.deleteMany({ where: { poolId: pool.id, hostname: { notIn: hostnames } } });
+        for (const ns of pool.ns_records) {
+          await tx.poolNsRecord.upsert({
+            where: { poolId_hostname: { poolId: pool.id, hostname: ns.hostname } },
+            create: { id: randomUUID(), poolId: pool.id, hostname: ns.hostname, priority: ns.priority },
+            update: { priority: ns.priority },
+          });
+        }
+        await tx.poolNameserver.deleteMany({ where: { poolId: pool.id } });
+        await tx.poolNameserver.createMany({ data: pool.nameservers.map((ns) => ({ id: randomUUID(), poolId: pool.id, ...ns })) });
+        await tx.poolAlsoNotify.deleteMany({ where: { poolId: pool.id } });
+        await tx.poolAlsoNotify.createMany({ data: pool.also_notifies.map((n) => ({ id: randomUUID(), poolId: pool.id, ...n })) });
+        await tx.poolTarget.deleteMany({ where: { poolId: pool.id } });
+        await tx.poolTarget.createMany({
+          data: pool.targets.map((t) => ({
+            id: randomUUID(),
+            poolId: pool.id,
+            type: t.type,
+            description: t.description ?? null,
+            options: (t.options ?? {}) as object,
+          })),
+        });
+      }
+    });
+  }
+
+  async nsRecords(poolId: string): Promise<PoolNsRecordRecord[]> {
+    const records = await this.prisma.poolNsRecord.findMany({ where: { poolId }, orderBy: [{ priority: 'asc' }, { hostname: 'asc' }] });
+    return records.map(({ id, hostname, priority, createdAt, updatedAt }) => ({ id, hostname, priority, createdAt, updatedAt }));
+  }
+
+  async assertExists(poolId: string): Promise<void> {
+    if (!(await this.prisma.pool.findUnique({ where: { id: poolId }, select: { id: true } }))) {
+      throw notFound('pool_not_found', `Could not find Pool ${poolId}`);
+    }
+  }
+}

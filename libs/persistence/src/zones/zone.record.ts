@@ -1,0 +1,58 @@
+import { CollectionSpec } from '../collections/keyset';
+
+export type ZoneStatus = 'ACTIVE' | 'PENDING' | 'ERROR' | 'DELETED';
+export type ZoneAction = 'CREATE' | 'UPDATE' | 'DELETE' | 'NONE';
+export type ZoneType = 'PRIMARY' | 'SECONDARY' | 'CATALOG';
+
+export interface ZoneRecord {
+  id: string;
+  projectId: string;
+  poolId: string;
+  name: string;
+  email: string;
+  ttl: number;
+  serial: number;
+  status: ZoneStatus;
+  action: ZoneAction;
+  type: ZoneType;
+  description: string | null;
+  masters: string[];
+  attributes: Record<string, string>;
+  version: number;
+  errorReason: string | null;
+  createdAt: Date;
+  updatedAt: Date | null;
+  transferredAt: Date | null;
+}
+
+/** Which project's rows a caller sees: one project, or every project (admins asking for all). */
+export interface Scope {
+  projectId: string | null;
+}
+
+export const ZONE_STATUSES = ['ACTIVE', 'PENDING', 'ERROR', 'DELETED'] as const;
+export const ZONE_TYPES = ['PRIMARY', 'SECONDARY', 'CATALOG'] as const;
+
+export const ZONE_COLLECTION: CollectionSpec = {
+  table: 'zones',
+  filters: {
+    name: { column: 'name', kind: 'name' },
+    email: { column: 'email', kind: 'text' },
+    ttl: { column: 'ttl', kind: 'int' },
+    description: { column: 'description', kind: 'text' },
+    status: { column: 'status', kind: 'enum', values: ZONE_STATUSES },
+    type: { column: 'type', kind: 'enum', values: ZONE_TYPES },
+  },
+  sortKeys: {
+    created_at: '{t}.created_at',
+    id: '{t}.id',
+    updated_at: "COALESCE({t}.updated_at, '-infinity'::timestamp)",
+    name: '{t}.name',
+    tenant_id: '{t}.project_id',
+    project_id: '{t}.project_id',
+    serial: '{t}.serial',
+    ttl: '{t}.ttl',
+    status: '{t}.status',
+  },
+  defaultSortKey: 'created_at',
+};
