@@ -9,6 +9,8 @@ module.exports = {
   },
   moduleNameMapper: {
     '^@zonewarden/([a-z-]+)$': path.join(__dirname, 'libs/$1/src'),
+    '^@zonewarden/([a-z-]+)/(.+)$': path.join(__dirname, 'libs/$1/src/$2'),
   },
+  globalSetup: path.join(__dirname, 'jest.global-setup.ts'),
   testTimeout: 60000,
 };

@@ -1,27 +1,53 @@
 /**
- * RabbitMQ topology. Every app imports these names; none declares its own.
- * Events go to one durable topic exchange, routed by their pattern (`zone.created`, …).
+ * RabbitMQ topology. Every app takes its names from here; none declares its own. Names live under a
+ * namespace (`AMQP_NAMESPACE`, default `zonewarden`) so that several installations, or test runs,
+ * can share one broker without seeing each other's messages.
  */
-export const EVENTS_EXCHANGE = 'zonewarden.events';
-/** Messages a consumer gave up on (after its bounded retries) are dead-lettered here. */
-export const DEAD_LETTER_EXCHANGE = 'zonewarden.dead-letter';
+export const DEFAULT_AMQP_NAMESPACE = 'zonewarden';
 
 export interface QueueSpec {
   name: string;
-  /** Routing keys bound from EVENTS_EXCHANGE. */
+  /** Routing keys bound from the events exchange. */
   bindings: string[];
 }
 
-export const POOL_MANAGER_QUEUE: QueueSpec = {
-  name: 'zonewarden.pool-manager',
-  bindings: ['zone.created', 'zone.updated', 'zone.deleted'],
-};
+export interface MessagingTopology {
+  /** Durable topic exchange for every event, routed by its pattern (`zone.created`, …). */
+  eventsExchange: string;
+  /** Messages a consumer gave up on (after its bounded retries) are dead-lettered here. */
+  deadLetterExchange: string;
+  poolManagerQueue: QueueSpec;
+}
 
-export const ALL_QUEUES: QueueSpec[] = [POOL_MANAGER_QUEUE];
+export function messagingTopology(namespace: string = DEFAULT_AMQP_NAMESPACE): MessagingTopology {
+  return {
+    eventsExchange: `${namespace}.events`,
+    deadLetterExchange: `${namespace}.dead-letter`,
+    poolManagerQueue: {
+      name: `${namespace}.pool-manager`,
+      bindings: ['zone.created', 'zone.updated', 'zone.deleted'],
+    },
+  };
+}
+
+export function consumerQueues(topology: MessagingTopology): QueueSpec[] {
+  return [topology.poolManagerQueue];
+}
 
 export function deadLetterQueueName(queue: string): string {
   return `${queue}.dead`;
 }
 
+/** Arguments every declaration of a consumer queue must use (RabbitMQ refuses mismatched redeclarations). */
+export function consumerQueueOptions(topology: MessagingTopology, queue: QueueSpec) {
+  return { durable: true, deadLetterExchange: topology.deadLetterExchange, deadLetterRoutingKey: queue.name };
+}
+
 /** AMQP header carrying the API request id through every hop. */
 export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** The message body: Nest's RMQ transport reads `pattern` and `data`. */
+export interface MessageEnvelope<T = unknown> {
+  pattern: string;
+  data: T;
+}

@@ -297,3 +297,8 @@ CREATE UNIQUE INDEX "zone_transfer_requests_active_zone_key" ON "zone_transfer_r
 
 -- The outbox relay reads only unpublished messages, oldest first.
 CREATE INDEX "outbox_messages_pending_idx" ON "outbox_messages"("created_at", "id") WHERE "published_at" IS NULL;
+
+-- Wakes the outbox relays (LISTEN zonewarden_outbox) when a transaction that wrote to the outbox commits.
+-- The migration runner splits statements at every semicolon, so those inside the body are written \073.
+CREATE FUNCTION "notify_outbox"() RETURNS trigger LANGUAGE plpgsql AS E'BEGIN PERFORM pg_notify(''zonewarden_outbox'', '''')\073 RETURN NULL\073 END';
+CREATE TRIGGER "outbox_messages_notify" AFTER INSERT ON "outbox_messages" FOR EACH STATEMENT EXECUTE FUNCTION "notify_outbox"();

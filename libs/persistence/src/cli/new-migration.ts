@@ -17,7 +17,7 @@ function committedSchema(): string | null {
 }
 
 async function main(name: string): Promise<void> {
-  const engine = await openSchemaEngine(databaseUrlFromEnv());
+  const { engine, close } = await openSchemaEngine(databaseUrlFromEnv());
   const target = { path: SCHEMA_PATH, content: fs.readFileSync(SCHEMA_PATH, 'utf8') };
   const previous = committedSchema();
   const result = await engine.diff({
@@ -27,6 +27,7 @@ async function main(name: string): Promise<void> {
     exitCode: null,
     filters: NO_FILTERS,
   });
+  await close();
   const sql = result.stdout ?? '';
   if (!sql.trim() || /empty migration/i.test(sql)) {
     console.log('the schema has not changed since the last commit; nothing written');

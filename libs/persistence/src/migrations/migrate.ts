@@ -13,12 +13,16 @@ export async function migrateDatabase(databaseUrl: string): Promise<string[]> {
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    const engine = await openSchemaEngine(databaseUrl);
-    const { appliedMigrationNames } = await engine.applyMigrations({
-      migrationsList: readMigrationsList(),
-      filters: NO_FILTERS,
-    });
-    return appliedMigrationNames;
+    const { engine, close } = await openSchemaEngine(databaseUrl);
+    try {
+      const { appliedMigrationNames } = await engine.applyMigrations({
+        migrationsList: readMigrationsList(),
+        filters: NO_FILTERS,
+      });
+      return appliedMigrationNames;
+    } finally {
+      await close();
+    }
   } finally {
     await lock.end();
   }

@@ -40,10 +40,35 @@ export const PRISMA_DIR = path.resolve(__dirname, '../../../../prisma');
 export const SCHEMA_PATH = path.join(PRISMA_DIR, 'schema.prisma');
 export const MIGRATIONS_DIR = path.join(PRISMA_DIR, 'migrations');
 
-export async function openSchemaEngine(databaseUrl: string): Promise<SchemaEngine> {
+export interface OpenSchemaEngine {
+  engine: SchemaEngine;
+  /** Closes the database connections the engine opened. */
+  close(): Promise<void>;
+}
+
+export async function openSchemaEngine(databaseUrl: string): Promise<OpenSchemaEngine> {
   const bg = await loadBindings();
-  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: databaseUrl }));
-  return bg.SchemaEngine.new({ datamodels: [[SCHEMA_PATH, fs.readFileSync(SCHEMA_PATH, 'utf8')]] }, () => {}, adapter);
+  const factory = new PrismaPg({ connectionString: databaseUrl, max: 1 });
+  const connections: { dispose(): Promise<void> }[] = [];
+  // The engine never disposes what it connects; keep track so callers can.
+  const tracking = Object.create(factory) as PrismaPg;
+  tracking.connect = async () => {
+    const connection = await factory.connect();
+    connections.push(connection);
+    return connection;
+  };
+  const engine = await bg.SchemaEngine.new(
+    { datamodels: [[SCHEMA_PATH, fs.readFileSync(SCHEMA_PATH, 'utf8')]] },
+    () => {},
+    bindMigrationAwareSqlAdapterFactory(tracking),
+  );
+  return {
+    engine,
+    close: async () => {
+      await Promise.all(connections.map((connection) => connection.dispose()));
+      engine.free();
+    },
+  };
 }
 
 export function readMigrationsList() {

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Tx } from '../prisma.service';
 
+/** PostgreSQL channel notified (by a trigger) when a transaction that wrote to the outbox commits. */
+export const OUTBOX_CHANNEL = 'zonewarden_outbox';
+
 export interface OutboxEntry {
   pattern: string;
   payload: object;

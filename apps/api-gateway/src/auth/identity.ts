@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { TokenIdentity, TokensRepository } from '@zonewarden/persistence';
+
+const CACHE_TTL_MS = 10_000;
+const CACHE_MAX_ENTRIES = 10_000;
+
+export interface IdentityResolver {
+  /** The caller's identity, or null when the request carries no valid credentials. */
+  resolve(req: Request): Promise<TokenIdentity | null>;
+}
+
+function header(req: Request, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** `AUTH_STRATEGY=noauth`: trusts Designate's noauth headers (development and tests only). */
+export class NoauthIdentityResolver implements IdentityResolver {
+  async resolve(req: Request): Promise<TokenIdentity> {
+    const roles = (header(req, 'x-roles') ?? 'admin')
+      .split(',')
+      .map((role) => role.trim().toLowerCase())
+      .filter(Boolean);
+    return {
+      projectId: header(req, 'x-auth-project-id') || 'noauth-project',
+      userId: header(req, 'x-auth-user-id') || 'noauth-user',
+      roles,
+    };
+  }
+}
+
+/**
+ * `AUTH_STRATEGY=token`: `X-Auth-Token` looked up (by hash) in the token store. Lookups are cached
+ * briefly, so the hot path does not touch the database; a revoked token stops working within seconds.
+ */
+@Injectable()
+export class TokenIdentityResolver implements IdentityResolver {
+  private readonly cache = new Map<string, { identity: TokenIdentity | null; expires: number }>();
+
+  constructor(private readonly tokens: TokensRepository) {}
+
+  async resolve(req: Request): Promise<TokenIdentity | null> {
+    const token = header(req, 'x-auth-token');
+    if (!token) return null;
+    const cached = this.cache.get(token);
+    if (cached && cached.expires > Date.now()) return cached.identity;
+    const identity = token.length > 512 ? null : await this.tokens.findIdentity(token);
+    if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear();
+    this.cache.set(token, { identity, expires: Date.now() + CACHE_TTL_MS });
+    return identity;
+  }
+}

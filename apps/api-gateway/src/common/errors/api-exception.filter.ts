@@ -1,0 +1,76 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { DomainError } from '@zonewarden/contracts';
+import { BODY_PARSER_ERRORS, ErrorBody, TYPE_BY_STATUS } from './error-body';
+import { RouteTable } from './route-table';
+
+type Mapped = Omit<ErrorBody, 'request_id'> & { headers?: Record<string, string> };
+
+function isClientHttpError(error: unknown): error is { status: number; type?: string; message?: string } {
+  const status = (error as { status?: unknown })?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+/** The one place errors become responses: Designate's `{code, type, message, request_id[, errors]}`. */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  constructor(private readonly routes: RouteTable) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
+    const mapped = this.map(exception, req);
+    if (res.headersSent) return;
+    for (const [name, value] of Object.entries(mapped.headers ?? {})) res.setHeader(name, value);
+    const { headers: _headers, ...body } = mapped;
+    res.status(body.code).json({ ...body, request_id: req.requestId });
+  }
+
+  private map(exception: unknown, req: Request): Mapped {
+    if (exception instanceof DomainError) {
+      if (exception.status >= 500) this.logger.error(`${req.requestId}: ${exception.type}: ${exception.message}`);
+      return {
+        code: exception.status,
+        type: exception.type,
+        message: exception.message,
+        ...(exception.details === undefined ? {} : { errors: exception.details }),
+      };
+    }
+    if (exception instanceof HttpException) return this.mapHttpException(exception, req);
+    if (isClientHttpError(exception)) {
+      const known = exception.type ? BODY_PARSER_ERRORS[exception.type] : undefined;
+      return {
+        code: exception.status,
+        type: known?.type ?? TYPE_BY_STATUS[exception.status] ?? 'bad_request',
+        message: known?.message ?? exception.message ?? 'Bad request',
+      };
+    }
+    this.logger.error(`${req.requestId}: ${req.method} ${req.originalUrl}`, (exception as Error)?.stack ?? String(exception));
+    return { code: 500, type: 'unknown', message: 'An unexpected error occurred; quote the request id when reporting it' };
+  }
+
+  private mapHttpException(exception: HttpException, req: Request): Mapped {
+    const status = exception.getStatus();
+    if (status === 404) {
+      const allowed = this.routes.allowedMethods(req.path);
+      if (allowed.length > 0) {
+        return {
+          code: 405,
+          type: 'method_not_allowed',
+          message: `Method ${req.method} is not allowed here; allowed: ${allowed.join(', ')}`,
+          headers: { Allow: allowed.join(', ') },
+        };
+      }
+      return { code: 404, type: 'not_found', message: 'resource not found' };
+    }
+    if (status >= 500) this.logger.error(`${req.requestId}: ${exception.message}`, exception.stack);
+    return {
+      code: status,
+      type: TYPE_BY_STATUS[status] ?? (status >= 500 ? 'unknown' : 'bad_request'),
+      message: exception.message,
+    };
+  }
+}

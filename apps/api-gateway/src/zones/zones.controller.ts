@@ -1,0 +1,86 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ZONE_COLLECTION } from '@zonewarden/persistence';
+import { Auth, AuthContext } from '../auth/auth-context';
+import { collectionBody, collectionLinks } from '../collections/collection-links';
+import { parseCollectionQuery } from '../collections/collection-query';
+import { baseUrl } from '../common/http/base-url';
+import { ObjectBodyPipe } from '../common/http/object-body.pipe';
+import { UuidPipe } from '../common/http/uuid.pipe';
+import { GatewayConfig } from '../config/gateway.config';
+import { CreateZoneDto } from './dto/create-zone.dto';
+import { UpdateZoneDto } from './dto/update-zone.dto';
+import { renderZone } from './zone.view';
+import { ZonesService } from './zones.service';
+
+const ZoneId = () => Param('zone_id', new UuidPipe('zone_id'));
+
+@Controller('v2/zones')
+export class ZonesController {
+  constructor(
+    private readonly config: GatewayConfig,
+    private readonly zones: ZonesService,
+  ) {}
+
+  @Post()
+  async create(
+    @Auth() auth: AuthContext,
+    @Body(new ObjectBodyPipe(CreateZoneDto, 'zone')) dto: CreateZoneDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const zone = renderZone(await this.zones.create(auth, dto, req.requestId), this.base(req));
+    res.status(201).location(zone.links.self);
+    return zone;
+  }
+
+  @Get()
+  async list(@Auth() auth: AuthContext, @Req() req: Request) {
+    const limits = { defaultLimit: this.config.DEFAULT_PAGE_LIMIT, maxLimit: this.config.MAX_PAGE_LIMIT };
+    const page = await this.zones.list(auth, parseCollectionQuery(req.query, ZONE_COLLECTION, limits));
+    const base = this.base(req);
+    return collectionBody(
+      'zones',
+      page.items.map((zone) => renderZone(zone, base)),
+      collectionLinks(req, page, this.config.API_PUBLIC_URL),
+      page.totalCount,
+    );
+  }
+
+  @Get(':zone_id')
+  async get(@Auth() auth: AuthContext, @ZoneId() id: string, @Req() req: Request) {
+    return renderZone(await this.zones.get(auth, id), this.base(req));
+  }
+
+  @Patch(':zone_id')
+  async update(
+    @Auth() auth: AuthContext,
+    @ZoneId() id: string,
+    @Body(new ObjectBodyPipe(UpdateZoneDto, 'zone')) dto: UpdateZoneDto,
+    @Req() req: Request,
+  ) {
+    return renderZone(await this.zones.update(auth, id, dto, req.requestId), this.base(req));
+  }
+
+  @Delete(':zone_id')
+  @HttpCode(202)
+  async delete(@Auth() auth: AuthContext, @ZoneId() id: string, @Req() req: Request) {
+    return renderZone(await this.zones.delete(auth, id, req.requestId), this.base(req));
+  }
+
+  @Get(':zone_id/nameservers')
+  async nameservers(@Auth() auth: AuthContext, @ZoneId() id: string) {
+    const records = await this.zones.nameservers(auth, id);
+    return { nameservers: records.map(({ hostname, priority }) => ({ hostname, priority })) };
+  }
+
+  @Post(':zone_id/tasks/abandon')
+  @HttpCode(204)
+  async abandon(@Auth() auth: AuthContext, @ZoneId() id: string): Promise<void> {
+    await this.zones.abandon(auth, id);
+  }
+
+  private base(req: Request): string {
+    return baseUrl(req, this.config.API_PUBLIC_URL);
+  }
+}

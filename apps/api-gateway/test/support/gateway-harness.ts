@@ -1,0 +1,56 @@
+import { INestApplication } from '@nestjs/common';
+import { PoolsRepository, PrismaService, defaultPools } from '@zonewarden/persistence';
+import { TestDatabase, createTestDatabase } from '@zonewarden/persistence/testing/test-database';
+import { createGateway } from '../../src/app.factory';
+import { loadGatewayConfig } from '../../src/config/gateway.config';
+import { TEST_AMQP_URL, deleteNamespace, uniqueNamespace } from './amqp-namespace';
+
+export interface GatewayHarness {
+  app: INestApplication;
+  /** Base URL of the listening gateway, e.g. http://127.0.0.1:40123 */
+  url: string;
+  db: TestDatabase;
+  namespace: string;
+  prisma: PrismaService;
+  close(): Promise<void>;
+}
+
+/**
+ * A real gateway on a loopback port, with its own database (cloned from the migrated template)
+ * and its own RabbitMQ namespace on the machine's broker.
+ */
+export async function startGateway(env: Record<string, string> = {}): Promise<GatewayHarness> {
+  const db = await createTestDatabase();
+  const namespace = env.AMQP_NAMESPACE ?? uniqueNamespace();
+  const config = loadGatewayConfig({
+    DATABASE_URL: db.url,
+    AMQP_URL: TEST_AMQP_URL,
+    AMQP_NAMESPACE: namespace,
+    AUTH_STRATEGY: 'noauth',
+    DATABASE_POOL_SIZE: '4',
+    ...env,
+  });
+  const prisma = new PrismaService({ url: db.url, poolSize: 2 });
+  await new PoolsRepository(prisma).sync(defaultPools({ host: '127.0.0.1', port: 5354 }));
+  const app = await createGateway(config, ['error']);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  return {
+    app,
+    url: `http://127.0.0.1:${address.port}`,
+    db,
+    namespace,
+    prisma,
+    async close() {
+      await app.close();
+      await prisma.$disconnect();
+      await deleteNamespace(namespace).catch(() => undefined);
+      await db.drop();
+    },
+  };
+}
+
+/** Designate's noauth headers for a caller. */
+export function as(projectId: string, roles = 'member'): Record<string, string> {
+  return { 'X-Auth-Project-ID': projectId, 'X-Roles': roles };
+}

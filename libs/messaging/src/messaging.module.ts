@@ -1,0 +1,21 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { OutboxRepository } from '@zonewarden/persistence';
+import { OutboxRelayOptions, OutboxRelayService } from './outbox-relay.service';
+
+/** Runs the outbox relay in this app. Needs PersistenceModule. */
+@Module({})
+export class OutboxRelayModule {
+  static forRoot(options: OutboxRelayOptions): DynamicModule {
+    return {
+      module: OutboxRelayModule,
+      providers: [
+        {
+          provide: OutboxRelayService,
+          inject: [OutboxRepository],
+          useFactory: (outbox: OutboxRepository) => new OutboxRelayService(outbox, options),
+        },
+      ],
+      exports: [OutboxRelayService],
+    };
+  }
+}

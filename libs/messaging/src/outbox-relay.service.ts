@@ -1,0 +1,122 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Client } from 'pg';
+import { messagingTopology } from '@zonewarden/contracts';
+import { OUTBOX_CHANNEL, OutboxRepository } from '@zonewarden/persistence';
+import { EventPublisher } from './event-publisher';
+
+export interface OutboxRelayOptions {
+  amqpUrl: string;
+  /** AMQP_NAMESPACE: prefix of exchange and queue names. */
+  amqpNamespace?: string;
+  databaseUrl: string;
+  batchSize?: number;
+  /** Fallback poll when no notification arrives. */
+  pollIntervalMs?: number;
+  /** How long published messages are kept for inspection. */
+  retentionMs?: number;
+}
+
+const MAX_BACKOFF_MS = 5_000;
+const CLEANUP_EVERY_MS = 60_000;
+
+/**
+ * Publishes outbox messages to RabbitMQ. Wakes on PostgreSQL notifications (sent by a trigger when a
+ * transaction that wrote to the outbox commits) and polls as a fallback; while the broker is down it
+ * waits and retries with backoff, and the messages stay safely in the outbox.
+ */
+@Injectable()
+export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(OutboxRelayService.name);
+  private readonly publisher: EventPublisher;
+  private running = false;
+  private loop?: Promise<void>;
+  private wake?: () => void;
+  private listener?: Client;
+  private lastCleanup = 0;
+
+  constructor(
+    private readonly outbox: OutboxRepository,
+    private readonly options: OutboxRelayOptions,
+  ) {
+    this.publisher = new EventPublisher(options.amqpUrl, messagingTopology(options.amqpNamespace));
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.running = true;
+    await this.listen();
+    this.loop = this.run();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    await this.listener?.end().catch(() => undefined);
+    await this.publisher.close();
+  }
+
+  /** Asks the relay to look at the outbox now. */
+  nudge(): void {
+    this.wake?.();
+  }
+
+  private async listen(): Promise<void> {
+    const client = new Client({ connectionString: this.options.databaseUrl });
+    client.on('notification', () => this.nudge());
+    client.on('error', (error) => {
+      this.logger.warn(`outbox listener lost (${error.message}); polling until restart`);
+      this.listener = undefined;
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      this.listener = client;
+    } catch (error) {
+      this.logger.warn(`cannot listen for outbox notifications: ${(error as Error).message}; polling`);
+    }
+  }
+
+  private async run(): Promise<void> {
+    const batchSize = this.options.batchSize ?? 200;
+    const pollMs = this.options.pollIntervalMs ?? 1_000;
+    let backoffMs = 100;
+    while (this.running) {
+      if (!this.publisher.isConnected()) {
+        await this.publisher.waitForConnection(pollMs);
+        continue;
+      }
+      try {
+        const { published, error } = await this.outbox.drain((message) => this.publisher.publish(message), batchSize);
+        if (error) throw error;
+        backoffMs = 100;
+        await this.cleanup();
+        if (published === batchSize) continue;
+        await this.sleep(pollMs);
+      } catch (error) {
+        this.logger.warn(`outbox relay: ${(error as Error).message}; retrying in ${backoffMs} ms`);
+        await this.sleep(backoffMs);
+        backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
+      }
+    }
+  }
+
+  private async cleanup(): Promise<void> {
+    if (Date.now() - this.lastCleanup < CLEANUP_EVERY_MS) return;
+    this.lastCleanup = Date.now();
+    await this.outbox.deletePublishedBefore(new Date(Date.now() - (this.options.retentionMs ?? 3_600_000)));
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.wake = undefined;
+        resolve();
+      }, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+    });
+  }
+}
