@@ -5,6 +5,7 @@ import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { RouteTable } from './common/errors/route-table';
 import { jsonBody } from './common/http/json-body';
+import { rejectMalformedQuery } from './common/http/query-string';
 import { assignRequestId } from './common/http/request-id';
 import { GatewayConfig } from './config/gateway.config';
 
@@ -19,6 +20,7 @@ export async function createGateway(config: GatewayConfig, logLevels?: LogLevel[
   express.set('etag', false);
   express.set('trust proxy', 'loopback');
   app.use(assignRequestId);
+  app.use(rejectMalformedQuery);
   app.use(jsonBody(config.MAX_JSON_BODY_BYTES));
   app.useGlobalFilters(new ApiExceptionFilter(new RouteTable(express)));
   app.enableShutdownHooks();

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError } from '@zonewarden/contracts';
-import { BODY_PARSER_ERRORS, ErrorBody, TYPE_BY_STATUS } from './error-body';
+import { ErrorBody, TYPE_BY_STATUS } from './error-body';
 import { RouteTable } from './route-table';
 
 type Mapped = Omit<ErrorBody, 'request_id'> & { headers?: Record<string, string> };
@@ -41,11 +41,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) return this.mapHttpException(exception, req);
     if (isClientHttpError(exception)) {
-      const known = exception.type ? BODY_PARSER_ERRORS[exception.type] : undefined;
       return {
         code: exception.status,
-        type: known?.type ?? TYPE_BY_STATUS[exception.status] ?? 'bad_request',
-        message: known?.message ?? exception.message ?? 'Bad request',
+        type: TYPE_BY_STATUS[exception.status] ?? 'bad_request',
+        message: exception.message || 'Bad request',
       };
     }
     this.logger.error(`${req.requestId}: ${req.method} ${req.originalUrl}`, (exception as Error)?.stack ?? String(exception));

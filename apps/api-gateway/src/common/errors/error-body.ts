@@ -20,7 +20,7 @@ export const TYPE_BY_STATUS: Record<number, string> = {
   429: 'over_rate_limit',
 };
 
-/** body-parser error types, by their `type` property. */
+/** body-parser error types (its `type` property) → ours. */
 export const BODY_PARSER_ERRORS: Record<string, { type: string; message: string }> = {
   'entity.parse.failed': { type: 'invalid_json', message: 'Request body is not valid JSON' },
   'entity.too.large': { type: 'request_too_large', message: 'Request body is too large' },

@@ -1,6 +1,7 @@
 import express from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { DomainError } from '@zonewarden/contracts';
+import { BODY_PARSER_ERRORS } from '../errors/error-body';
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 /** Deeper JSON is refused before any code walks it (a 5,000-deep body makes Designate answer 500). */
@@ -35,7 +36,9 @@ export function jsonBody(limitBytes: number, otherBodyTypes: (req: Request) => b
     if (!req.is('application/json')) {
       return next(new DomainError(415, 'unsupported_content_type', 'Content-type must be application/json'));
     }
-    parse(req, res, (error?: unknown) => {
+    parse(req, res, (error?: { status?: number; type?: string }) => {
+      const known = error?.type ? BODY_PARSER_ERRORS[error.type] : undefined;
+      if (known) return next(new DomainError(error?.status ?? 400, known.type, known.message));
       if (error) return next(error);
       if (depthExceeds(req.body, MAX_JSON_DEPTH)) {
         return next(new DomainError(400, 'invalid_json', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`));

@@ -56,7 +56,12 @@ export class ObjectBodyPipe<T extends object> implements PipeTransform<unknown, 
       throw new DomainError(400, 'invalid_object', `Provided object is not valid: the body must be a JSON object (a ${this.resource})`);
     }
     const instance = plainToInstance(this.dto, body);
-    const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
+    const errors = validateSync(instance, {
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: true,
+      stopAtFirstError: true,
+    });
     if (errors.length === 0) return instance;
     const unknownKeys = errors.filter((e) => e.constraints?.whitelistValidation).map((e) => e.property);
     const items = flatten(errors);
