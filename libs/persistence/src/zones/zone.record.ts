@@ -52,7 +52,7 @@ export const ZONE_COLLECTION: CollectionSpec = {
     project_id: '{t}.project_id',
     serial: '{t}.serial',
     ttl: '{t}.ttl',
-    status: '{t}.status',
+    status: '{t}.status::text',
   },
   defaultSortKey: 'created_at',
 };
