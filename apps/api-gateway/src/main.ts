@@ -1,14 +1,12 @@
 import { Logger } from '@nestjs/common';
-import { defaultPools, loadPoolsFile, prepareDatabase } from '@zonewarden/persistence';
+import { poolsOf } from '@zonewarden/config';
+import { prepareDatabase } from '@zonewarden/persistence';
 import { createGateway } from './app.factory';
 import { loadGatewayConfig } from './config/gateway.config';
 
 async function main(): Promise<void> {
   const config = loadGatewayConfig(process.env);
-  const pools = config.POOLS_FILE
-    ? loadPoolsFile(config.POOLS_FILE)
-    : defaultPools({ host: config.MINIDNS_HOST, port: config.MINIDNS_PORT });
-  await prepareDatabase(config.DATABASE_URL, pools);
+  await prepareDatabase(config.DATABASE_URL, poolsOf(config));
   const app = await createGateway(config);
   await app.listen(config.API_PORT, config.API_HOST);
   new Logger('api-gateway').log(`listening on http://${config.API_HOST}:${config.API_PORT} (auth: ${config.AUTH_STRATEGY})`);

@@ -9,8 +9,7 @@ const MIGRATION_LOCK_KEY = 7_100_2024;
  * processes at once: they queue on an advisory lock, and a migrated database is left alone.
  */
 export async function migrateDatabase(databaseUrl: string): Promise<string[]> {
-  const lock = new Client({ connectionString: databaseUrl });
-  await lock.connect();
+  const lock = await connectCreatingDatabase(databaseUrl);
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     const { engine, close } = await openSchemaEngine(databaseUrl);
@@ -26,4 +25,29 @@ export async function migrateDatabase(databaseUrl: string): Promise<string[]> {
   } finally {
     await lock.end();
   }
+}
+
+/** Connects; when the database does not exist yet (a fresh machine), creates it first. */
+async function connectCreatingDatabase(databaseUrl: string): Promise<Client> {
+  const client = new Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '3D000') throw error;
+  }
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  const admin = new Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } catch (error) {
+    // Another app may create it at the same moment.
+    if (!['42P04', '23505'].includes((error as { code?: string }).code ?? '')) throw error;
+  } finally {
+    await admin.end();
+  }
+  return connectCreatingDatabase(databaseUrl);
 }

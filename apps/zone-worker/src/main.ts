@@ -1,0 +1,6 @@
+import { ServiceConfig, loadConfig } from '@zonewarden/config';
+import { startService } from '@zonewarden/messaging';
+import { ZoneWorkerModule } from './zone-worker.module';
+
+const config = loadConfig(ServiceConfig, process.env);
+startService('zone-worker', config, ZoneWorkerModule.forRoot(config));

@@ -1,0 +1,16 @@
+import { ServiceConfig, loadConfig } from './service.config';
+
+describe('loadConfig', () => {
+  it('applies defaults and reads numbers', () => {
+    const config = loadConfig(ServiceConfig, { MINIDNS_PORT: '5399', DATABASE_URL: '' });
+    expect(config.MINIDNS_PORT).toBe(5399);
+    expect(config.DATABASE_URL).toBe('postgresql://postgres@127.0.0.1:5432/zonewarden');
+    expect(config.AMQP_NAMESPACE).toBe('zonewarden');
+  });
+
+  it('names every bad variable', () => {
+    expect(() => loadConfig(ServiceConfig, { MINIDNS_PORT: 'x', AMQP_NAMESPACE: 'a b' })).toThrow(
+      /MINIDNS_PORT="x".*AMQP_NAMESPACE="a b"|AMQP_NAMESPACE="a b".*MINIDNS_PORT="x"/,
+    );
+  });
+});

@@ -1,0 +1,58 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { DEFAULT_DATABASE_URL, PoolConfig, defaultPools, loadPoolsFile } from '@zonewarden/persistence';
+
+export const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
+
+/** What every app reads from the environment (README, Configuration). */
+export class ServiceConfig {
+  @IsString()
+  DATABASE_URL: string = DEFAULT_DATABASE_URL;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  DATABASE_POOL_SIZE = 10;
+
+  @IsString()
+  AMQP_URL = 'amqp://guest:guest@127.0.0.1:5672';
+
+  /** Prefix of the RabbitMQ exchange and queue names. */
+  @Matches(/^[A-Za-z0-9_.-]{1,64}$/)
+  AMQP_NAMESPACE = 'zonewarden';
+
+  /** Pools, their NS records, nameservers and targets (YAML); without it, one builtin pool. */
+  @IsOptional()
+  @IsString()
+  POOLS_FILE?: string;
+
+  @IsString()
+  MINIDNS_HOST = '127.0.0.1';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  MINIDNS_PORT = 5354;
+}
+
+/**
+ * Reads and validates the environment into `type` (empty values count as unset, unknown variables
+ * are ignored); throws one message naming every bad variable, so an app fails fast at start-up.
+ */
+export function loadConfig<T extends object>(type: new () => T, env: Record<string, string | undefined>): T {
+  const set = Object.entries(env).filter(([, value]) => value !== undefined && value !== '');
+  const config = plainToInstance(type, Object.fromEntries(set));
+  const errors = validateSync(config, { whitelist: true });
+  if (errors.length > 0) {
+    const problems = errors.map((e) => `${e.property}=${JSON.stringify(e.value)}: ${Object.values(e.constraints ?? {}).join(', ')}`);
+    throw new Error(`invalid configuration: ${problems.join('; ')}`);
+  }
+  return config;
+}
+
+export function poolsOf(config: ServiceConfig): PoolConfig[] {
+  return config.POOLS_FILE
+    ? loadPoolsFile(config.POOLS_FILE)
+    : defaultPools({ host: config.MINIDNS_HOST, port: config.MINIDNS_PORT });
+}
