@@ -17,7 +17,7 @@ async function main(argv: string[]): Promise<string> {
     if (group === 'pools' && command === 'update') return await poolsUpdate(process.env, prisma);
     throw new Error(USAGE);
   } finally {
-    await prisma.$disconnect();
+    await prisma.close();
   }
 }
 

@@ -12,3 +12,4 @@ export * from './prisma.service';
 export * from './tokens/tokens.repository';
 export * from './zones/zone.record';
 export * from './zones/zones.repository';
+export * from './sql';

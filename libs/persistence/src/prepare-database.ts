@@ -10,6 +10,6 @@ export async function prepareDatabase(databaseUrl: string, pools: PoolConfig[]):
   try {
     await new PoolsRepository(prisma).sync(pools);
   } finally {
-    await prisma.$disconnect();
+    await prisma.close();
   }
 }

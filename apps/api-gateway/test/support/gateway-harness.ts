@@ -43,7 +43,7 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ga
     prisma,
     async close() {
       await app.close();
-      await prisma.$disconnect();
+      await prisma.close();
       await deleteNamespace(namespace).catch(() => undefined);
       await db.drop();
     },

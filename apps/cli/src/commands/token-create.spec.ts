@@ -11,7 +11,7 @@ describe('token create', () => {
     prisma = new PrismaService({ url: db.url, poolSize: 1 });
   });
   afterAll(async () => {
-    await prisma.$disconnect();
+    await prisma.close();
     await db.drop();
   });
 

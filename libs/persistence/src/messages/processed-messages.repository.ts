@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { PoolClient } from 'pg';
 import { Prisma } from '../generated/prisma/client';
-import { PrismaService, Tx } from '../prisma.service';
+import { PrismaService } from '../prisma.service';
+import { isUniqueViolation, query, withTransaction } from '../sql';
 
 @Injectable()
 export class ProcessedMessagesRepository {
@@ -11,19 +13,22 @@ export class ProcessedMessagesRepository {
    * work, so a redelivered message is skipped and a crash before commit leaves it to be redone.
    * Returns false when the message had already been handled.
    */
-  async processOnce(consumer: string, messageId: string, work: (tx: Tx) => Promise<void>): Promise<boolean> {
+  async processOnce(consumer: string, messageId: string, work: (tx: PoolClient) => Promise<void>): Promise<boolean> {
     try {
-      return await this.prisma.$transaction(async (tx) => {
-        const inserted = await tx.$executeRaw(Prisma.sql`
-          INSERT INTO processed_messages (consumer, message_id) VALUES (${consumer}, ${messageId})
-          ON CONFLICT DO NOTHING`);
-        if (inserted === 0) return false;
+      return await withTransaction(this.prisma.pg, async (tx) => {
+        const inserted = await query(
+          tx,
+          Prisma.sql`INSERT INTO processed_messages (consumer, message_id) VALUES (${consumer}, ${messageId})
+            ON CONFLICT DO NOTHING RETURNING message_id`,
+          'processed-message-insert',
+        );
+        if (inserted.length === 0) return false;
         await work(tx);
         return true;
       });
     } catch (error) {
-      // Two deliveries of one message racing: the loser's insert conflicts at commit.
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return false;
+      // Two deliveries of one message racing: the loser waits on the winner's row, then conflicts.
+      if (isUniqueViolation(error)) return false;
       throw error;
     }
   }

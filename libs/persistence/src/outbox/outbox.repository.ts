@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
+import { query, withTransaction } from '../sql';
 
 export interface PendingMessage {
   id: string;
@@ -24,34 +25,39 @@ export class OutboxRepository {
    * Publishing stops at the first failure; the rest stay pending for the next attempt.
    */
   async drain(publish: (message: PendingMessage) => Promise<void>, batchSize: number): Promise<DrainResult> {
-    return this.prisma.$transaction(
-      async (tx) => {
-        const batch = await tx.$queryRaw<PendingMessage[]>(Prisma.sql`
-          SELECT id, pattern, payload, headers FROM outbox_messages
-          WHERE published_at IS NULL AND available_at <= now()
-          ORDER BY created_at, id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`);
-        const published: string[] = [];
-        let failure: Error | undefined;
-        for (const message of batch) {
-          try {
-            await publish(message);
-            published.push(message.id);
-          } catch (error) {
-            failure = error instanceof Error ? error : new Error(String(error));
-            await tx.outboxMessage.update({
-              where: { id: message.id },
-              data: { attempts: { increment: 1 }, lastError: failure.message.slice(0, 500) },
-            });
-            break;
-          }
+    return withTransaction(this.prisma.pg, async (tx) => {
+      const batch = await query<PendingMessage>(
+        tx,
+        Prisma.sql`SELECT id, pattern, payload, headers FROM outbox_messages
+          WHERE published_at IS NULL AND available_at <= now() AT TIME ZONE 'UTC'
+          ORDER BY created_at, id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`,
+        'outbox-claim',
+      );
+      const published: string[] = [];
+      let failure: Error | undefined;
+      for (const message of batch) {
+        try {
+          await publish(message);
+          published.push(message.id);
+        } catch (error) {
+          failure = error instanceof Error ? error : new Error(String(error));
+          await query(
+            tx,
+            Prisma.sql`UPDATE outbox_messages SET attempts = attempts + 1, last_error = ${failure.message.slice(0, 500)}
+              WHERE id = ${message.id}::uuid`,
+          );
+          break;
         }
-        if (published.length > 0) {
-          await tx.outboxMessage.updateMany({ where: { id: { in: published } }, data: { publishedAt: new Date() } });
-        }
-        return { published: published.length, error: failure };
-      },
-      { timeout: 60_000 },
-    );
+      }
+      if (published.length > 0) {
+        await query(
+          tx,
+          Prisma.sql`UPDATE outbox_messages SET published_at = now() AT TIME ZONE 'UTC' WHERE id = ANY(${published}::uuid[])`,
+          'outbox-mark-published',
+        );
+      }
+      return { published: published.length, error: failure };
+    });
   }
 
   async pendingCount(): Promise<number> {

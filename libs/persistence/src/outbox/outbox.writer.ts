@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Tx } from '../prisma.service';
+import { Prisma } from '../generated/prisma/client';
+import { Queryable, query } from '../sql';
 
 /** PostgreSQL channel notified (by a trigger) when a transaction that wrote to the outbox commits. */
 export const OUTBOX_CHANNEL = 'zonewarden_outbox';
@@ -11,15 +12,14 @@ export interface OutboxEntry {
 }
 
 /** Adds a message to the outbox inside the caller's transaction; the relay publishes it after commit. */
-export async function writeToOutbox(tx: Tx, entry: OutboxEntry): Promise<string> {
+export async function writeToOutbox(db: Queryable, entry: OutboxEntry): Promise<string> {
   const id = randomUUID();
-  await tx.outboxMessage.create({
-    data: {
-      id,
-      pattern: entry.pattern,
-      payload: entry.payload,
-      headers: entry.requestId ? { requestId: entry.requestId } : {},
-    },
-  });
+  const headers = entry.requestId ? { requestId: entry.requestId } : {};
+  await query(
+    db,
+    Prisma.sql`INSERT INTO outbox_messages (id, pattern, payload, headers)
+      VALUES (${id}::uuid, ${entry.pattern}, ${JSON.stringify(entry.payload)}::jsonb, ${JSON.stringify(headers)}::jsonb)`,
+    'outbox-insert',
+  );
   return id;
 }

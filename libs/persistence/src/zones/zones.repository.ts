@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { PoolClient } from 'pg';
 import {
   DomainError,
   ZONE_EVENTS,
@@ -11,10 +12,11 @@ import {
   notFound,
 } from '@zonewarden/contracts';
 import { ancestorNames, nextSerial, soaRecordData, unixSeconds } from '@zonewarden/dns';
-import { Prisma, Zone } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
 import { ListQuery, Page, countQuery, pageQuery, toPage } from '../collections/keyset';
 import { writeToOutbox } from '../outbox/outbox.writer';
-import { PrismaService, Tx } from '../prisma.service';
+import { PrismaService } from '../prisma.service';
+import { isUniqueViolation, query, withTransaction } from '../sql';
 import { Scope, ZONE_COLLECTION, ZoneRecord } from './zone.record';
 
 export interface NewZone {
@@ -33,24 +35,18 @@ export interface ZoneChanges {
   description?: string | null;
 }
 
-const ZONE_COLUMNS = Prisma.raw(`t.id, t.project_id AS "projectId", t.pool_id AS "poolId", t.name, t.email, t.ttl,
-  t.serial, t.status::text AS status, t.action::text AS action, t.type::text AS type, t.description, t.masters,
-  t.attributes, t.version, t.error_reason AS "errorReason", t.created_at AS "createdAt", t.updated_at AS "updatedAt",
-  t.transferred_at AS "transferredAt"`);
-
 export const ZONE_NOT_FOUND_MESSAGE = 'Could not find Zone';
 
-function toZoneRecord(row: Zone | (Omit<Zone, 'serial'> & { serial: bigint })): ZoneRecord {
-  return {
-    ...row,
-    serial: Number(row.serial),
-    masters: row.masters as string[],
-    attributes: row.attributes as Record<string, string>,
-  } as ZoneRecord;
-}
+/** Timestamps are stored as UTC `timestamp`; read as timestamptz so that pg builds correct Dates in any TZ. */
+const ZONE_COLUMNS = Prisma.raw(`t.id, t.project_id AS "projectId", t.pool_id AS "poolId", t.name, t.email, t.ttl,
+  t.serial, t.status::text AS status, t.action::text AS action, t.type::text AS type, t.description, t.masters,
+  t.attributes, t.version, t.error_reason AS "errorReason", t.created_at AT TIME ZONE 'UTC' AS "createdAt",
+  t.updated_at AT TIME ZONE 'UTC' AS "updatedAt", t.transferred_at AT TIME ZONE 'UTC' AS "transferredAt"`);
 
-function scopeFilter(scope: Scope): { projectId?: string } {
-  return scope.projectId === null ? {} : { projectId: scope.projectId };
+type ZoneRow = Omit<ZoneRecord, 'serial'> & { serial: string };
+
+function toZoneRecord(row: ZoneRow): ZoneRecord {
+  return { ...row, serial: Number(row.serial) };
 }
 
 function scopeSql(scope: Scope): Prisma.Sql[] {
@@ -69,106 +65,102 @@ function zoneEvent(zone: ZoneRecord, action: ZoneEventV1['action']): ZoneEventV1
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
-}
-
+/** Zones in storage. Written with plain SQL in explicit transactions: this is the API's hot path. */
 @Injectable()
 export class ZonesRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   async findInScope(id: string, scope: Scope): Promise<ZoneRecord> {
-    const row = await this.prisma.zone.findFirst({ where: { id, ...scopeFilter(scope) } });
+    const [row] = await query<ZoneRow>(
+      this.prisma.pg,
+      Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId})`,
+      'zone-find',
+    );
     if (!row) throw notFound('zone_not_found', ZONE_NOT_FOUND_MESSAGE);
     return toZoneRecord(row);
   }
 
-  async list(scope: Scope, query: ListQuery): Promise<Page<ZoneRecord>> {
-    const scopeConditions = scopeSql(scope);
-    if (query.marker) await this.assertMarker(query.marker, scopeConditions);
+  async list(scope: Scope, listQuery: ListQuery): Promise<Page<ZoneRecord>> {
+    const conditions = scopeSql(scope);
+    if (listQuery.marker) await this.assertMarker(listQuery.marker, conditions);
     const [rows, counted] = await Promise.all([
-      this.prisma.$queryRaw<Zone[]>(pageQuery(ZONE_COLLECTION, ZONE_COLUMNS, scopeConditions, query)),
-      this.prisma.$queryRaw<{ total: number }[]>(countQuery(ZONE_COLLECTION, scopeConditions, query.filters)),
+      query<ZoneRow>(this.prisma.pg, pageQuery(ZONE_COLLECTION, ZONE_COLUMNS, conditions, listQuery)),
+      query<{ total: number }>(this.prisma.pg, countQuery(ZONE_COLLECTION, conditions, listQuery.filters)),
     ]);
-    return toPage(rows.map(toZoneRecord), query.limit, counted[0].total);
+    return toPage(rows.map(toZoneRecord), listQuery.limit, counted[0].total);
   }
 
   private async assertMarker(marker: string, scope: Prisma.Sql[]): Promise<void> {
     const conditions = Prisma.join([Prisma.sql`t.id = ${marker}::uuid`, ...scope], ' AND ');
-    const found = await this.prisma.$queryRaw<unknown[]>(Prisma.sql`SELECT 1 FROM zones t WHERE ${conditions}`);
+    const found = await query(this.prisma.pg, Prisma.sql`SELECT 1 FROM zones t WHERE ${conditions}`);
     if (found.length === 0) throw new DomainError(400, 'marker_not_found', `Marker ${marker} could not be found`);
   }
 
   /** Creates the zone with its managed SOA and NS record sets, and announces it, in one transaction. */
   async create(zone: NewZone, requestId?: string): Promise<ZoneRecord> {
     try {
-      return await this.prisma.$transaction(async (tx) => {
+      return await withTransaction(this.prisma.pg, async (tx) => {
         await this.assertNameIsFree(tx, zone);
-        const nsRecords = await tx.poolNsRecord.findMany({ where: { poolId: zone.poolId }, orderBy: { priority: 'asc' } });
+        const nsRecords = await query<{ hostname: string }>(
+          tx,
+          Prisma.sql`SELECT hostname FROM pool_ns_records WHERE pool_id = ${zone.poolId}::uuid ORDER BY priority, hostname`,
+          'pool-ns-hostnames',
+        );
         if (nsRecords.length === 0) {
           throw new DomainError(500, 'no_servers_configured', 'The pool of this zone has no nameservers configured');
         }
         const serial = unixSeconds();
-        const created = toZoneRecord(
-          await tx.zone.create({
-            data: {
-              id: randomUUID(),
-              ...zone,
-              serial,
-              status: 'ACTIVE',
-              action: 'CREATE',
-            },
-          }),
+        const [row] = await query<ZoneRow>(
+          tx,
+          Prisma.sql`INSERT INTO zones AS t (id, project_id, pool_id, name, email, ttl, serial, description, attributes, status, action)
+            VALUES (${randomUUID()}::uuid, ${zone.projectId}, ${zone.poolId}::uuid, ${zone.name}, ${zone.email}, ${zone.ttl},
+              ${serial}, ${zone.description}, ${JSON.stringify(zone.attributes)}::jsonb, 'ACTIVE', 'CREATE')
+            RETURNING ${ZONE_COLUMNS}`,
+          'zone-insert',
         );
-        await tx.recordSet.create({
-          data: {
-            id: randomUUID(),
-            zoneId: created.id,
-            projectId: created.projectId,
-            name: created.name,
-            type: 'SOA',
-            managed: true,
-            records: {
-              create: { id: randomUUID(), data: soaRecordData(nsRecords[0].hostname, created.email, serial) },
-            },
-          },
-        });
-        await tx.recordSet.create({
-          data: {
-            id: randomUUID(),
-            zoneId: created.id,
-            projectId: created.projectId,
-            name: created.name,
-            type: 'NS',
-            managed: true,
-            records: { create: nsRecords.map((ns) => ({ id: randomUUID(), data: ns.hostname })) },
-          },
-        });
+        const created = toZoneRecord(row);
+        await this.insertManagedRecordSet(tx, created, 'SOA', [soaRecordData(nsRecords[0].hostname, created.email, serial)]);
+        await this.insertManagedRecordSet(tx, created, 'NS', nsRecords.map((ns) => ns.hostname));
         await this.announce(tx, ZONE_EVENTS.created, zoneEvent(created, 'CREATE'), requestId);
         return created;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('duplicate_zone', 'Duplicate Zone');
+      if (isUniqueViolation(error, 'zones_live_name_key')) throw conflict('duplicate_zone', 'Duplicate Zone');
       throw error;
     }
+  }
+
+  private async insertManagedRecordSet(tx: PoolClient, zone: ZoneRecord, type: string, records: string[]): Promise<void> {
+    const recordsetId = randomUUID();
+    await query(
+      tx,
+      Prisma.sql`INSERT INTO recordsets (id, zone_id, project_id, name, type, managed, status, action)
+        VALUES (${recordsetId}::uuid, ${zone.id}::uuid, ${zone.projectId}, ${zone.name}, ${type}, true, 'ACTIVE', 'CREATE')`,
+      'recordset-insert-managed',
+    );
+    await query(
+      tx,
+      Prisma.sql`INSERT INTO records (id, recordset_id, data)
+        SELECT gen_random_uuid(), ${recordsetId}::uuid, data FROM unnest(${records}::text[]) AS data`,
+      'records-insert',
+    );
   }
 
   /**
    * A live zone's name is taken for everyone; a project may not create a zone inside or above
    * another project's zone. (Same-name races are settled by the partial unique index.)
    */
-  private async assertNameIsFree(tx: Tx, zone: NewZone): Promise<void> {
+  private async assertNameIsFree(tx: PoolClient, zone: NewZone): Promise<void> {
     const ancestors = ancestorNames(zone.name);
-    const related = await tx.$queryRaw<{ name: string; projectId: string }[]>(Prisma.sql`
-      SELECT name, project_id AS "projectId" FROM zones
-      WHERE status <> 'DELETED'
-        AND (name = ${zone.name}
-          OR name = ANY(${ancestors}::text[])
-          OR right(name, ${zone.name.length + 1}) = ${'.' + zone.name})
-      LIMIT 10`);
-    for (const other of related) {
-      if (other.name === zone.name) throw conflict('duplicate_zone', 'Duplicate Zone');
-    }
+    const related = await query<{ name: string; projectId: string }>(
+      tx,
+      Prisma.sql`SELECT name, project_id AS "projectId" FROM zones
+        WHERE status <> 'DELETED'
+          AND (name = ${zone.name} OR name = ANY(${ancestors}::text[]) OR right(name, ${zone.name.length + 1}) = ${'.' + zone.name})
+        LIMIT 10`,
+      'zone-related-names',
+    );
+    if (related.some((other) => other.name === zone.name)) throw conflict('duplicate_zone', 'Duplicate Zone');
     for (const other of related) {
       if (other.projectId === zone.projectId) continue;
       if (ancestors.includes(other.name)) {
@@ -180,24 +172,28 @@ export class ZonesRepository {
 
   /** Applies a PATCH: bumps the serial (and the SOA record), the version, and announces the update. */
   async update(id: string, scope: Scope, changes: ZoneChanges, requestId?: string): Promise<ZoneRecord> {
-    return this.prisma.$transaction(async (tx) => {
+    return withTransaction(this.prisma.pg, async (tx) => {
       const current = await this.lockInScope(tx, id, scope);
       if (current.action === 'DELETE') throw new DomainError(400, 'bad_request', 'Can not update a deleting zone');
-      const serial = nextSerial(current.serial);
-      const updated = toZoneRecord(
-        await tx.zone.update({
-          where: { id },
-          data: {
-            ...changes,
-            serial,
-            action: 'UPDATE',
-            actionAt: new Date(),
-            version: { increment: 1 },
-            updatedAt: new Date(),
-          },
-        }),
+      const [row] = await query<ZoneRow>(
+        tx,
+        Prisma.sql`UPDATE zones AS t SET
+            email = COALESCE(${changes.email ?? null}, email),
+            ttl = COALESCE(${changes.ttl ?? null}::int, ttl),
+            description = CASE WHEN ${changes.description !== undefined} THEN ${changes.description ?? null} ELSE description END,
+            serial = ${nextSerial(current.serial)},
+            action = 'UPDATE', action_at = now(), version = version + 1, updated_at = now()
+          WHERE id = ${id}::uuid RETURNING ${ZONE_COLUMNS}`,
+        'zone-update',
       );
-      await this.rewriteSoa(tx, updated);
+      const updated = toZoneRecord(row);
+      // The SOA keeps its MNAME (first field); RNAME and serial follow the zone.
+      await query(
+        tx,
+        Prisma.sql`UPDATE records r SET data = split_part(r.data, ' ', 1) || ' ' || ${soaRecordData('', updated.email, updated.serial).trimStart()}
+          FROM recordsets s WHERE r.recordset_id = s.id AND s.zone_id = ${id}::uuid AND s.type = 'SOA'`,
+        'soa-rewrite',
+      );
       await this.announce(tx, ZONE_EVENTS.updated, zoneEvent(updated, 'UPDATE'), requestId);
       return updated;
     });
@@ -205,21 +201,16 @@ export class ZonesRepository {
 
   /** Starts the asynchronous delete; a zone already being deleted is answered as it is. */
   async markDeleting(id: string, scope: Scope, requestId?: string): Promise<ZoneRecord> {
-    return this.prisma.$transaction(async (tx) => {
+    return withTransaction(this.prisma.pg, async (tx) => {
       const current = await this.lockInScope(tx, id, scope);
       if (current.action === 'DELETE') return current;
-      const deleting = toZoneRecord(
-        await tx.zone.update({
-          where: { id },
-          data: {
-            status: 'PENDING',
-            action: 'DELETE',
-            actionAt: new Date(),
-            version: { increment: 1 },
-            updatedAt: new Date(),
-          },
-        }),
+      const [row] = await query<ZoneRow>(
+        tx,
+        Prisma.sql`UPDATE zones AS t SET status = 'PENDING', action = 'DELETE', action_at = now(), version = version + 1, updated_at = now()
+          WHERE id = ${id}::uuid RETURNING ${ZONE_COLUMNS}`,
+        'zone-mark-deleting',
       );
+      const deleting = toZoneRecord(row);
       await this.announce(tx, ZONE_EVENTS.deleted, zoneEvent(deleting, 'DELETE'), requestId);
       return deleting;
     });
@@ -227,31 +218,25 @@ export class ZonesRepository {
 
   /** Removes the zone (and, by cascade, its record sets) from storage without touching any target. */
   async abandon(id: string, scope: Scope): Promise<void> {
-    const { count } = await this.prisma.zone.deleteMany({ where: { id, ...scopeFilter(scope) } });
-    if (count === 0) throw notFound('zone_not_found', ZONE_NOT_FOUND_MESSAGE);
-  }
-
-  private async lockInScope(tx: Tx, id: string, scope: Scope): Promise<ZoneRecord> {
-    const rows = await tx.$queryRaw<Zone[]>(
-      Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t WHERE t.id = ${id}::uuid ${
-        scope.projectId === null ? Prisma.empty : Prisma.sql`AND t.project_id = ${scope.projectId}`
-      } FOR UPDATE`,
+    const deleted = await query(
+      this.prisma.pg,
+      Prisma.sql`DELETE FROM zones t WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId}) RETURNING t.id`,
     );
-    if (rows.length === 0) throw notFound('zone_not_found', ZONE_NOT_FOUND_MESSAGE);
-    return toZoneRecord(rows[0]);
+    if (deleted.length === 0) throw notFound('zone_not_found', ZONE_NOT_FOUND_MESSAGE);
   }
 
-  private async rewriteSoa(tx: Tx, zone: ZoneRecord): Promise<void> {
-    const soa = await tx.recordSet.findUnique({
-      where: { zoneId_name_type: { zoneId: zone.id, name: zone.name, type: 'SOA' } },
-      include: { records: true },
-    });
-    if (!soa || soa.records.length === 0) return;
-    const [mname] = soa.records[0].data.split(' ');
-    await tx.record.update({ where: { id: soa.records[0].id }, data: { data: soaRecordData(mname, zone.email, zone.serial) } });
+  private async lockInScope(tx: PoolClient, id: string, scope: Scope): Promise<ZoneRecord> {
+    const [row] = await query<ZoneRow>(
+      tx,
+      Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t
+        WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId}) FOR UPDATE`,
+      'zone-lock',
+    );
+    if (!row) throw notFound('zone_not_found', ZONE_NOT_FOUND_MESSAGE);
+    return toZoneRecord(row);
   }
 
-  private async announce(tx: Tx, pattern: ZoneEventPattern, event: ZoneEventV1, requestId?: string): Promise<void> {
+  private async announce(tx: PoolClient, pattern: ZoneEventPattern, event: ZoneEventV1, requestId?: string): Promise<void> {
     await writeToOutbox(tx, { pattern, payload: event, requestId });
   }
 }
