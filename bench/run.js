@@ -8,7 +8,13 @@ const path = require('node:path');
 const autocannon = require('autocannon');
 const amqplib = require('amqplib');
 const { Client } = require('pg');
-const { PrismaService, PoolsRepository, TokensRepository, defaultPools, migrateDatabase } = require('@zonewarden/persistence');
+const {
+  PrismaService,
+  PoolsRepository,
+  TokensRepository,
+  defaultPools,
+  migrateDatabase,
+} = require('@zonewarden/persistence');
 const { consumerQueues, deadLetterQueueName, messagingTopology } = require('@zonewarden/contracts');
 
 const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -75,12 +81,23 @@ async function main() {
     await migrateDatabase(databaseUrl.toString());
     const prisma = new PrismaService({ url: databaseUrl.toString(), poolSize: 2 });
     await new PoolsRepository(prisma).sync(defaultPools({ host: '127.0.0.1', port: 5354 }));
-    const { token } = await new TokensRepository(prisma).issue({ projectId: 'bench', userId: 'bench', roles: ['member'] });
+    const { token } = await new TokensRepository(prisma).issue({
+      projectId: 'bench',
+      userId: 'bench',
+      roles: ['member'],
+    });
     await prisma.close();
 
     const port = await freePort();
     gateway = spawn(process.execPath, [path.join(__dirname, '../apps/api-gateway/dist/main.js')], {
-      env: { ...process.env, DATABASE_URL: databaseUrl.toString(), AMQP_URL, AMQP_NAMESPACE: namespace, API_PORT: String(port), AUTH_STRATEGY: 'token' },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl.toString(),
+        AMQP_URL,
+        AMQP_NAMESPACE: namespace,
+        API_PORT: String(port),
+        AUTH_STRATEGY: 'token',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}`;
@@ -91,21 +108,40 @@ async function main() {
     for (let i = 0; i < SEED_ZONES; i += 50) {
       const batch = await Promise.all(
         Array.from({ length: 50 }, (_, j) =>
-          fetch(`${base}/v2/zones`, { method: 'POST', headers, body: JSON.stringify({ name: `seed${i + j}.bench.test.`, email: 'a@bench.test' }) }).then((r) => r.json()),
+          fetch(`${base}/v2/zones`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ name: `seed${i + j}.bench.test.`, email: 'a@bench.test' }),
+          }).then((r) => r.json()),
         ),
       );
       ids.push(...batch.map((zone) => zone.id));
     }
 
-    console.log(`api-gateway on loopback, ${CONNECTIONS} connections, ${DURATION_S} s each, ${SEED_ZONES} zones stored`);
+    console.log(
+      `api-gateway on loopback, ${CONNECTIONS} connections, ${DURATION_S} s each, ${SEED_ZONES} zones stored`,
+    );
     let n = 0;
-    await run('GET /v2/zones/{id}', { url: base, headers, requests: [{ setupRequest: (req) => ({ ...req, path: `/v2/zones/${ids[n++ % ids.length]}` }) }] });
+    await run('GET /v2/zones/{id}', {
+      url: base,
+      headers,
+      requests: [{ setupRequest: (req) => ({ ...req, path: `/v2/zones/${ids[n++ % ids.length]}` }) }],
+    });
     await run('GET /v2/zones?limit=20', { url: `${base}/v2/zones?limit=20`, headers });
     let created = 0;
     await run('POST /v2/zones', {
       url: base,
       headers,
-      requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, path: '/v2/zones', body: JSON.stringify({ name: `new${created++}.bench.test.`, email: 'a@bench.test' }) }) }],
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => ({
+            ...req,
+            path: '/v2/zones',
+            body: JSON.stringify({ name: `new${created++}.bench.test.`, email: 'a@bench.test' }),
+          }),
+        },
+      ],
     });
   } finally {
     gateway?.kill('SIGTERM');

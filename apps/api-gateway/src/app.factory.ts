@@ -10,7 +10,10 @@ import { assignRequestId } from './common/http/request-id';
 import { GatewayConfig } from './config/gateway.config';
 
 /** Builds the gateway (used by main.ts, the e2e tests and the benchmark). */
-export async function createGateway(config: GatewayConfig, logLevels?: LogLevel[]): Promise<INestApplication> {
+export async function createGateway(
+  config: GatewayConfig,
+  logLevels?: LogLevel[],
+): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.forRoot(config), {
     bodyParser: false,
     logger: logLevels ?? ['log', 'warn', 'error'],

@@ -13,7 +13,12 @@ export class AppModule {
       module: AppModule,
       imports: [
         // The configuration was validated before start-up (loadGatewayConfig); ConfigService exposes it too.
-        ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, ignoreEnvVars: true, load: [() => ({ ...config })] }),
+        ConfigModule.forRoot({
+          isGlobal: true,
+          ignoreEnvFile: true,
+          ignoreEnvVars: true,
+          load: [() => ({ ...config })],
+        }),
         ServiceRuntimeModule.forRoot(config),
         AuthModule.forRoot(config.AUTH_STRATEGY),
         ZonesModule,

@@ -9,7 +9,9 @@ async function main(): Promise<void> {
   await prepareDatabase(config.DATABASE_URL, poolsOf(config));
   const app = await createGateway(config);
   await app.listen(config.API_PORT, config.API_HOST);
-  new Logger('api-gateway').log(`listening on http://${config.API_HOST}:${config.API_PORT} (auth: ${config.AUTH_STRATEGY})`);
+  new Logger('api-gateway').log(
+    `listening on http://${config.API_HOST}:${config.API_PORT} (auth: ${config.AUTH_STRATEGY})`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -23,7 +23,10 @@ describe('authentication, roles and project isolation (AUTH_STRATEGY=token)', ()
     const created = await request(gw.url).post('/v2/zones').set(auth('ownerMember')).send(ZONE_BODY);
     expect(created.status).toBe(201);
     zoneId = created.body.id;
-    await request(gw.url).post('/v2/zones').set(auth('otherMember')).send({ name: 'theirs.example.org.', email: 'b@example.org' });
+    await request(gw.url)
+      .post('/v2/zones')
+      .set(auth('otherMember'))
+      .send({ name: 'theirs.example.org.', email: 'b@example.org' });
   });
   afterAll(() => gw.close());
 
@@ -66,7 +69,9 @@ describe('authentication, roles and project isolation (AUTH_STRATEGY=token)', ()
       for (const query of ['', '?name=isolated.example.net.', '?name=*', '?limit=max', '?sort_key=name']) {
         const res = await request(gw.url).get(`/v2/zones${query}`).set(auth('otherMember'));
         expect(res.status).toBe(200);
-        expect(res.body.zones.map((z: { name: string }) => z.name)).toEqual(query.includes('isolated') ? [] : ['theirs.example.org.']);
+        expect(res.body.zones.map((z: { name: string }) => z.name)).toEqual(
+          query.includes('isolated') ? [] : ['theirs.example.org.'],
+        );
         expect(res.body.metadata.total_count).toBe(query.includes('isolated') ? 0 : 1);
       }
     });
@@ -86,10 +91,15 @@ describe('authentication, roles and project isolation (AUTH_STRATEGY=token)', ()
   describe('roles', () => {
     it('a reader reads but cannot write (403 forbidden)', async () => {
       expect((await request(gw.url).get(`/v2/zones/${zoneId}`).set(auth('ownerReader'))).status).toBe(200);
-      expect((await request(gw.url).get(`/v2/zones/${zoneId}/nameservers`).set(auth('ownerReader'))).status).toBe(200);
+      expect(
+        (await request(gw.url).get(`/v2/zones/${zoneId}/nameservers`).set(auth('ownerReader'))).status,
+      ).toBe(200);
       expect((await request(gw.url).get('/v2/zones').set(auth('ownerReader'))).status).toBe(200);
       const writes = [
-        request(gw.url).post('/v2/zones').set(auth('ownerReader')).send({ name: 'reader.example.net.', email: 'a@b.c' }),
+        request(gw.url)
+          .post('/v2/zones')
+          .set(auth('ownerReader'))
+          .send({ name: 'reader.example.net.', email: 'a@b.c' }),
         request(gw.url).patch(`/v2/zones/${zoneId}`).set(auth('ownerReader')).send({ ttl: 1 }),
         request(gw.url).delete(`/v2/zones/${zoneId}`).set(auth('ownerReader')),
         request(gw.url).post(`/v2/zones/${zoneId}/tasks/abandon`).set(auth('ownerReader')),
@@ -101,20 +111,33 @@ describe('authentication, roles and project isolation (AUTH_STRATEGY=token)', ()
     });
 
     it('a member cannot abandon (403), nor impersonate or list all projects', async () => {
-      expect((await request(gw.url).post(`/v2/zones/${zoneId}/tasks/abandon`).set(auth('ownerMember'))).status).toBe(403);
-      const sudo = await request(gw.url).get('/v2/zones').set({ ...auth('ownerMember'), 'X-Auth-Sudo-Project-ID': 'project-b' });
+      expect(
+        (await request(gw.url).post(`/v2/zones/${zoneId}/tasks/abandon`).set(auth('ownerMember'))).status,
+      ).toBe(403);
+      const sudo = await request(gw.url)
+        .get('/v2/zones')
+        .set({ ...auth('ownerMember'), 'X-Auth-Sudo-Project-ID': 'project-b' });
       expect(sudo.status).toBe(403);
       const all = await request(gw.url).get('/v2/zones?all_projects=true').set(auth('ownerMember'));
       expect(all.status).toBe(403);
     });
 
     it('an admin sees every project with all_projects, and one project with sudo', async () => {
-      const all = await request(gw.url).get('/v2/zones?all_projects=true&sort_key=name').set(auth('otherAdmin'));
-      expect(all.body.zones.map((z: { name: string }) => z.name)).toEqual(['isolated.example.net.', 'theirs.example.org.']);
+      const all = await request(gw.url)
+        .get('/v2/zones?all_projects=true&sort_key=name')
+        .set(auth('otherAdmin'));
+      expect(all.body.zones.map((z: { name: string }) => z.name)).toEqual([
+        'isolated.example.net.',
+        'theirs.example.org.',
+      ]);
       expect(all.body.links.self).toContain('all_projects=true');
-      const header = await request(gw.url).get('/v2/zones').set({ ...auth('otherAdmin'), 'X-Auth-All-Projects': 'True' });
+      const header = await request(gw.url)
+        .get('/v2/zones')
+        .set({ ...auth('otherAdmin'), 'X-Auth-All-Projects': 'True' });
       expect(header.body.metadata.total_count).toBe(2);
-      const sudo = await request(gw.url).get(`/v2/zones/${zoneId}`).set({ ...auth('otherAdmin'), 'X-Auth-Sudo-Project-ID': 'project-a' });
+      const sudo = await request(gw.url)
+        .get(`/v2/zones/${zoneId}`)
+        .set({ ...auth('otherAdmin'), 'X-Auth-Sudo-Project-ID': 'project-a' });
       expect(sudo.status).toBe(200);
       const created = await request(gw.url)
         .post('/v2/zones')

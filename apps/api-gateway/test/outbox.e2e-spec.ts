@@ -46,7 +46,10 @@ describe('transactional outbox', () => {
     // RabbitMQ unreachable: the API still answers.
     const created = await Promise.all(
       Array.from({ length: ZONES }, (_, i) =>
-        request(gw.url).post('/v2/zones').set(as('project-outbox')).send({ name: `z${i}.outbox.test.`, email: 'a@outbox.test' }),
+        request(gw.url)
+          .post('/v2/zones')
+          .set(as('project-outbox'))
+          .send({ name: `z${i}.outbox.test.`, email: 'a@outbox.test' }),
       ),
     );
     expect(created.map((r) => r.status)).toEqual(Array(ZONES).fill(201));
@@ -79,13 +82,21 @@ describe('transactional outbox', () => {
     // RabbitMQ reachable again: the relay drains the outbox.
     await proxy.up();
     await waitFor(() => handled.length >= ZONES, 30_000);
-    await waitFor(async () => (await gw.prisma.outboxMessage.count({ where: { publishedAt: null } })) === 0, 10_000);
+    await waitFor(
+      async () => (await gw.prisma.outboxMessage.count({ where: { publishedAt: null } })) === 0,
+      10_000,
+    );
 
     // A redelivery of an already handled message (same message id) is filtered.
     const [oneMessage] = await gw.prisma.outboxMessage.findMany({ take: 1 });
-    channel.publish(topology.eventsExchange, oneMessage.pattern, Buffer.from(JSON.stringify({ pattern: oneMessage.pattern, data: oneMessage.payload })), {
-      messageId: oneMessage.id,
-    });
+    channel.publish(
+      topology.eventsExchange,
+      oneMessage.pattern,
+      Buffer.from(JSON.stringify({ pattern: oneMessage.pattern, data: oneMessage.payload })),
+      {
+        messageId: oneMessage.id,
+      },
+    );
     await waitFor(() => deliveries > ZONES, 10_000);
 
     expect(handled.sort()).toEqual(created.map((r) => r.body.id).sort());

@@ -16,7 +16,11 @@ interface ZoneRow {
   project_id: string;
 }
 
-async function walk(gw: GatewayHarness, query: string, onPage?: (page: number) => Promise<void>): Promise<ZoneRow[]> {
+async function walk(
+  gw: GatewayHarness,
+  query: string,
+  onPage?: (page: number) => Promise<void>,
+): Promise<ZoneRow[]> {
   const seen: ZoneRow[] = [];
   let url: string | undefined = `${gw.url}/v2/zones?limit=7&${query}`;
   for (let page = 0; url; page++) {
@@ -58,20 +62,28 @@ describe('keyset pagination', () => {
           request(gw.url)
             .post('/v2/zones')
             .set(PROJECT)
-            .send({ name: `z${String((i + j) * 7919 % 1000).padStart(3, '0')}-${i + j}.pages.test.`, email: 'a@pages.test', ttl: (i + j) % 5 * 100 }),
+            .send({
+              name: `z${String(((i + j) * 7919) % 1000).padStart(3, '0')}-${i + j}.pages.test.`,
+              email: 'a@pages.test',
+              ttl: ((i + j) % 5) * 100,
+            }),
         ),
       );
     }
     // Some zones updated, some deleting: varied updated_at, serial and status values.
     const listed = (await request(gw.url).get('/v2/zones?limit=max').set(PROJECT)).body.zones as ZoneRow[];
-    for (const zone of listed.slice(0, 40)) await request(gw.url).patch(`/v2/zones/${zone.id}`).set(PROJECT).send({ ttl: 1 });
-    for (const zone of listed.slice(40, 50)) await request(gw.url).delete(`/v2/zones/${zone.id}`).set(PROJECT);
+    for (const zone of listed.slice(0, 40))
+      await request(gw.url).patch(`/v2/zones/${zone.id}`).set(PROJECT).send({ ttl: 1 });
+    for (const zone of listed.slice(40, 50))
+      await request(gw.url).delete(`/v2/zones/${zone.id}`).set(PROJECT);
     all = (await request(gw.url).get('/v2/zones?limit=max').set(PROJECT)).body.zones;
     expect(all).toHaveLength(ZONE_COUNT);
   });
   afterAll(() => gw.close());
 
-  const combinations = SORT_KEYS.flatMap((key) => (['asc', 'desc'] as const).map((dir) => [key, dir] as const));
+  const combinations = SORT_KEYS.flatMap((key) =>
+    (['asc', 'desc'] as const).map((dir) => [key, dir] as const),
+  );
 
   it.each(combinations)('sort_key=%s sort_dir=%s: every zone exactly once, in order', async (key, dir) => {
     const seen = await walk(gw, `sort_key=${key}&sort_dir=${dir}`);
@@ -84,8 +96,14 @@ describe('keyset pagination', () => {
     let inserted = 0;
     const seen = await walk(gw, 'sort_key=name&sort_dir=asc', async (page) => {
       // Insert zones that sort before and after the walk's position.
-      await request(gw.url).post('/v2/zones').set(PROJECT).send({ name: `a-new-${page}.pages.test.`, email: 'a@pages.test' });
-      await request(gw.url).post('/v2/zones').set(PROJECT).send({ name: `zzz-new-${page}.pages.test.`, email: 'a@pages.test' });
+      await request(gw.url)
+        .post('/v2/zones')
+        .set(PROJECT)
+        .send({ name: `a-new-${page}.pages.test.`, email: 'a@pages.test' });
+      await request(gw.url)
+        .post('/v2/zones')
+        .set(PROJECT)
+        .send({ name: `zzz-new-${page}.pages.test.`, email: 'a@pages.test' });
       inserted += 2;
     });
     const ids = seen.map((z) => z.id);

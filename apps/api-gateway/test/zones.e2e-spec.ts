@@ -8,7 +8,10 @@ const ADMIN = as('project-admin', 'admin');
 describe('/v2/zones (SPEC-DECISIONS rows)', () => {
   let gw: GatewayHarness;
   const create = (name: string, extra: object = {}, headers = P1) =>
-    request(gw.url).post('/v2/zones').set(headers).send({ name, email: 'hostmaster@example.com', ...extra });
+    request(gw.url)
+      .post('/v2/zones')
+      .set(headers)
+      .send({ name, email: 'hostmaster@example.com', ...extra });
 
   beforeAll(async () => {
     gw = await startGateway();
@@ -44,7 +47,12 @@ describe('/v2/zones (SPEC-DECISIONS rows)', () => {
     it('defaults ttl to 3600 and description to null, accepts ttl 0, echoes attributes', async () => {
       const plain = await create('defaults.example.com.');
       expect(plain.body).toMatchObject({ ttl: 3600, description: null, attributes: {} });
-      const zero = await create('zero.example.com.', { ttl: 0, attributes: { tier: 'gold' }, type: 'PRIMARY', masters: [] });
+      const zero = await create('zero.example.com.', {
+        ttl: 0,
+        attributes: { tier: 'gold' },
+        type: 'PRIMARY',
+        masters: [],
+      });
       expect(zero.status).toBe(201);
       expect(zero.body).toMatchObject({ ttl: 0, attributes: { tier: 'gold' }, type: 'PRIMARY', masters: [] });
     });
@@ -56,11 +64,16 @@ describe('/v2/zones (SPEC-DECISIONS rows)', () => {
 
     it('creates the managed SOA and NS record sets', async () => {
       const res = await create('managed.example.com.');
-      const sets = await gw.prisma.recordSet.findMany({ where: { zoneId: res.body.id }, include: { records: true } });
+      const sets = await gw.prisma.recordSet.findMany({
+        where: { zoneId: res.body.id },
+        include: { records: true },
+      });
       const byType = Object.fromEntries(sets.map((s) => [s.type, s]));
       expect(Object.keys(byType).sort()).toEqual(['NS', 'SOA']);
       expect(byType.SOA.managed).toBe(true);
-      expect(byType.SOA.records[0].data).toBe(`ns1.zonewarden.test. hostmaster.example.com. ${res.body.serial} 3600 600 86400 3600`);
+      expect(byType.SOA.records[0].data).toBe(
+        `ns1.zonewarden.test. hostmaster.example.com. ${res.body.serial} 3600 600 86400 3600`,
+      );
       expect(byType.NS.records.map((r) => r.data)).toEqual(['ns1.zonewarden.test.']);
     });
 
@@ -97,7 +110,10 @@ describe('/v2/zones (SPEC-DECISIONS rows)', () => {
   describe('GET /v2/zones/{id}', () => {
     it('answers the zone, also for a GET sent with Content-Type: application/json and no body', async () => {
       const created = await create('get.example.com.');
-      const res = await request(gw.url).get(`/v2/zones/${created.body.id}`).set(P1).set('Content-Type', 'application/json');
+      const res = await request(gw.url)
+        .get(`/v2/zones/${created.body.id}`)
+        .set(P1)
+        .set('Content-Type', 'application/json');
       expect(res.status).toBe(200);
       expect(res.body).toEqual(created.body);
     });
@@ -119,23 +135,42 @@ describe('/v2/zones (SPEC-DECISIONS rows)', () => {
   describe('PATCH /v2/zones/{id}', () => {
     it('answers 200 with updated_at set, a greater serial, version + 1 and action UPDATE', async () => {
       const created = await create('patch.example.com.');
-      const res = await request(gw.url).patch(`/v2/zones/${created.body.id}`).set(P1).send({ ttl: 300, description: 'changed' });
+      const res = await request(gw.url)
+        .patch(`/v2/zones/${created.body.id}`)
+        .set(P1)
+        .send({ ttl: 300, description: 'changed' });
       expect(res.status).toBe(200);
       expectZoneShape(res.body, gw.url);
-      expect(res.body).toMatchObject({ ttl: 300, description: 'changed', version: 2, action: 'UPDATE', status: 'ACTIVE' });
+      expect(res.body).toMatchObject({
+        ttl: 300,
+        description: 'changed',
+        version: 2,
+        action: 'UPDATE',
+        status: 'ACTIVE',
+      });
       expect(res.body.updated_at).toMatch(TIMESTAMP);
       expect(res.body.serial).toBeGreaterThan(created.body.serial);
-      const again = await request(gw.url).patch(`/v2/zones/${created.body.id}`).set(P1).send({ email: 'other@example.com' });
+      const again = await request(gw.url)
+        .patch(`/v2/zones/${created.body.id}`)
+        .set(P1)
+        .send({ email: 'other@example.com' });
       expect(again.body.serial).toBeGreaterThan(res.body.serial);
       expect(again.body.version).toBe(3);
       expect(again.body.email).toBe('other@example.com');
-      const soa = await gw.prisma.record.findFirst({ where: { recordset: { zoneId: created.body.id, type: 'SOA' } } });
-      expect(soa?.data).toBe(`ns1.zonewarden.test. other.example.com. ${again.body.serial} 3600 600 86400 3600`);
+      const soa = await gw.prisma.record.findFirst({
+        where: { recordset: { zoneId: created.body.id, type: 'SOA' } },
+      });
+      expect(soa?.data).toBe(
+        `ns1.zonewarden.test. other.example.com. ${again.body.serial} 3600 600 86400 3600`,
+      );
     });
 
     it('sets description back to null', async () => {
       const created = await create('nulldesc.example.com.', { description: 'x' });
-      const res = await request(gw.url).patch(`/v2/zones/${created.body.id}`).set(P1).send({ description: null });
+      const res = await request(gw.url)
+        .patch(`/v2/zones/${created.body.id}`)
+        .set(P1)
+        .send({ description: null });
       expect(res.body.description).toBeNull();
     });
 
@@ -231,7 +266,9 @@ describe('/v2/zones (SPEC-DECISIONS rows)', () => {
       await create('alpha.filter.test.', { ttl: 111, description: '100%_real' }, project);
       await create('beta.filter.test.', { ttl: 222, email: 'ops@filter.test' }, project);
       const names = async (query: string) =>
-        (await request(gw.url).get(`/v2/zones?${query}`).set(project)).body.zones.map((z: { name: string }) => z.name);
+        (await request(gw.url).get(`/v2/zones?${query}`).set(project)).body.zones.map(
+          (z: { name: string }) => z.name,
+        );
       expect(await names('name=alpha.filter.test.')).toEqual(['alpha.filter.test.']);
       expect(await names('name=*.filter.test.')).toEqual(['alpha.filter.test.', 'beta.filter.test.']);
       expect(await names('name=*ta*')).toEqual(['beta.filter.test.']);
@@ -240,7 +277,10 @@ describe('/v2/zones (SPEC-DECISIONS rows)', () => {
       expect(await names(`description=${encodeURIComponent('100%_real')}`)).toEqual(['alpha.filter.test.']);
       expect(await names(`description=${encodeURIComponent('100%')}`)).toEqual([]);
       expect(await names(`description=${encodeURIComponent('100_%real')}`)).toEqual([]);
-      expect(await names('status=ACTIVE&type=PRIMARY&sort_key=name&sort_dir=desc')).toEqual(['beta.filter.test.', 'alpha.filter.test.']);
+      expect(await names('status=ACTIVE&type=PRIMARY&sort_key=name&sort_dir=desc')).toEqual([
+        'beta.filter.test.',
+        'alpha.filter.test.',
+      ]);
       expect(await names('status=ERROR')).toEqual([]);
     });
 

@@ -2,7 +2,8 @@ import { plainToInstance, Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 import { DEFAULT_DATABASE_URL, PoolConfig, defaultPools, loadPoolsFile } from '@zonewarden/persistence';
 
-export const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
+export const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
 
 /** What every app reads from the environment (README, Configuration). */
 export class ServiceConfig {
@@ -45,7 +46,9 @@ export function loadConfig<T extends object>(type: new () => T, env: Record<stri
   const config = plainToInstance(type, Object.fromEntries(set));
   const errors = validateSync(config, { whitelist: true });
   if (errors.length > 0) {
-    const problems = errors.map((e) => `${e.property}=${JSON.stringify(e.value)}: ${Object.values(e.constraints ?? {}).join(', ')}`);
+    const problems = errors.map(
+      (e) => `${e.property}=${JSON.stringify(e.value)}: ${Object.values(e.constraints ?? {}).join(', ')}`,
+    );
     throw new Error(`invalid configuration: ${problems.join('; ')}`);
   }
   return config;

@@ -16,7 +16,11 @@ export function parsePayload<T extends object>(type: new () => T, plain: unknown
     throw new ContractViolationError(type.name, ['payload must be an object']);
   }
   const instance = plainToInstance(type, plain);
-  const errors = validateSync(instance, { forbidUnknownValues: true, whitelist: true, forbidNonWhitelisted: true });
+  const errors = validateSync(instance, {
+    forbidUnknownValues: true,
+    whitelist: true,
+    forbidNonWhitelisted: true,
+  });
   if (errors.length > 0) {
     throw new ContractViolationError(
       type.name,

@@ -6,13 +6,7 @@ const LABEL = /^(?!-)[A-Za-z0-9_-]{1,63}(?<!-)$/;
 const MAX_NAME_LENGTH = 255;
 
 export type NameProblem =
-  | 'empty'
-  | 'no_trailing_dot'
-  | 'too_long'
-  | 'empty_label'
-  | 'label_too_long'
-  | 'bad_label'
-  | 'single_label';
+  'empty' | 'no_trailing_dot' | 'too_long' | 'empty_label' | 'label_too_long' | 'bad_label' | 'single_label';
 
 export function checkZoneName(name: string): NameProblem | null {
   if (name.length === 0) return 'empty';

@@ -16,5 +16,13 @@ export function soaRecordData(
   serial: number,
   timers: SoaTimers = DEFAULT_SOA_TIMERS,
 ): string {
-  return [primaryNameserver, emailToRname(email), serial, timers.refresh, timers.retry, timers.expire, timers.minimum].join(' ');
+  return [
+    primaryNameserver,
+    emailToRname(email),
+    serial,
+    timers.refresh,
+    timers.retry,
+    timers.expire,
+    timers.minimum,
+  ].join(' ');
 }

@@ -24,7 +24,9 @@ export class EventPublisher {
       connectionOptions: { noDelay: true },
     });
     this.connection.on('connect', () => this.logger.log('connected to RabbitMQ'));
-    this.connection.on('disconnect', ({ err }) => this.logger.warn(`RabbitMQ connection lost: ${err?.message ?? 'closed'}`));
+    this.connection.on('disconnect', ({ err }) =>
+      this.logger.warn(`RabbitMQ connection lost: ${err?.message ?? 'closed'}`),
+    );
     this.channel = this.connection.createChannel({
       confirm: true,
       publishTimeout: PUBLISH_TIMEOUT_MS,
@@ -40,14 +42,19 @@ export class EventPublisher {
   async publish(message: PendingMessage): Promise<void> {
     const envelope: MessageEnvelope = { pattern: message.pattern, data: message.payload };
     const requestId = message.headers.requestId;
-    await this.channel.publish(this.topology.eventsExchange, message.pattern, Buffer.from(JSON.stringify(envelope)), {
-      messageId: message.id,
-      type: message.pattern,
-      contentType: 'application/json',
-      persistent: true,
-      timestamp: Math.floor(Date.now() / 1000),
-      headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : {},
-    });
+    await this.channel.publish(
+      this.topology.eventsExchange,
+      message.pattern,
+      Buffer.from(JSON.stringify(envelope)),
+      {
+        messageId: message.id,
+        type: message.pattern,
+        contentType: 'application/json',
+        persistent: true,
+        timestamp: Math.floor(Date.now() / 1000),
+        headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : {},
+      },
+    );
   }
 
   /** Resolves when connected, or after `ms`, whichever comes first. */

@@ -86,7 +86,10 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
         continue;
       }
       try {
-        const { published, error } = await this.outbox.drain((message) => this.publisher.publish(message), batchSize);
+        const { published, error } = await this.outbox.drain(
+          (message) => this.publisher.publish(message),
+          batchSize,
+        );
         if (error) throw error;
         backoffMs = 100;
         await this.cleanup();

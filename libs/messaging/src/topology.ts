@@ -1,5 +1,10 @@
 import type { ConfirmChannel } from 'amqplib';
-import { MessagingTopology, consumerQueueOptions, consumerQueues, deadLetterQueueName } from '@zonewarden/contracts';
+import {
+  MessagingTopology,
+  consumerQueueOptions,
+  consumerQueues,
+  deadLetterQueueName,
+} from '@zonewarden/contracts';
 
 /**
  * Declares exchanges, consumer queues, their bindings and dead-letter queues. Publishers run it on
@@ -10,7 +15,8 @@ export async function assertTopology(channel: ConfirmChannel, topology: Messagin
   await channel.assertExchange(topology.deadLetterExchange, 'direct', { durable: true });
   for (const queue of consumerQueues(topology)) {
     await channel.assertQueue(queue.name, consumerQueueOptions(topology, queue));
-    for (const routingKey of queue.bindings) await channel.bindQueue(queue.name, topology.eventsExchange, routingKey);
+    for (const routingKey of queue.bindings)
+      await channel.bindQueue(queue.name, topology.eventsExchange, routingKey);
     const dead = deadLetterQueueName(queue.name);
     await channel.assertQueue(dead, { durable: true });
     await channel.bindQueue(dead, topology.deadLetterExchange, queue.name);

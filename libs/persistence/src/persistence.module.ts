@@ -6,7 +6,13 @@ import { DatabaseOptions, PrismaService } from './prisma.service';
 import { TokensRepository } from './tokens/tokens.repository';
 import { ZonesRepository } from './zones/zones.repository';
 
-const REPOSITORIES = [OutboxRepository, PoolsRepository, ProcessedMessagesRepository, TokensRepository, ZonesRepository];
+const REPOSITORIES = [
+  OutboxRepository,
+  PoolsRepository,
+  ProcessedMessagesRepository,
+  TokensRepository,
+  ZonesRepository,
+];
 
 @Global()
 @Module({})

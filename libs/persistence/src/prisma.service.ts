@@ -21,7 +21,11 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
 
   constructor(options: DatabaseOptions) {
     // Sessions run in UTC: `timestamp` columns hold UTC, whatever the server's time zone.
-    const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c TimeZone=UTC' });
+    const pool = new Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      options: '-c TimeZone=UTC',
+    });
     super({ adapter: new PrismaPg(pool) });
     this.pg = pool;
   }
@@ -38,4 +42,3 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     await this.close();
   }
 }
-

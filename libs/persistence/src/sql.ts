@@ -4,7 +4,11 @@ import { Prisma } from './generated/prisma/client';
 export type Queryable = Pool | PoolClient;
 
 /** Runs a statement composed with Prisma.sql (safe parameters) on the pg pool or a transaction's client. */
-export async function query<R extends QueryResultRow>(db: Queryable, statement: Prisma.Sql, name?: string): Promise<R[]> {
+export async function query<R extends QueryResultRow>(
+  db: Queryable,
+  statement: Prisma.Sql,
+  name?: string,
+): Promise<R[]> {
   const result = await db.query<R>({ name, text: statement.text, values: statement.values as unknown[] });
   return result.rows;
 }

@@ -38,14 +38,17 @@ export function createAuthGuard(resolver: IdentityResolver, reflector: Reflector
   @Injectable()
   class AuthGuard implements CanActivate {
     async canActivate(context: ExecutionContext): Promise<boolean> {
-      if (reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()])) return true;
+      if (reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]))
+        return true;
       const req = context.switchToHttp().getRequest<Request>();
       const identity = await resolver.resolve(req);
-      if (!identity) throw new DomainError(401, 'unauthorized', 'Authentication required: send a valid X-Auth-Token');
+      if (!identity)
+        throw new DomainError(401, 'unauthorized', 'Authentication required: send a valid X-Auth-Token');
       const isAdmin = identity.roles.includes('admin');
       const sudo = header(req, 'x-auth-sudo-project-id') ?? header(req, 'x-auth-sudo-tenant-id');
       const allProjects =
-        parseBoolean('X-Auth-All-Projects', header(req, 'x-auth-all-projects')) || parseBoolean('all_projects', queryFlag(req));
+        parseBoolean('X-Auth-All-Projects', header(req, 'x-auth-all-projects')) ||
+        parseBoolean('all_projects', queryFlag(req));
       if ((sudo !== undefined || allProjects) && !isAdmin) throw forbidden();
       const auth: AuthContext = {
         projectId: sudo || identity.projectId,

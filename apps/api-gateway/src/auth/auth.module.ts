@@ -14,7 +14,10 @@ export class AuthModule {
           provide: APP_GUARD,
           inject: [Reflector, TokensRepository],
           useFactory: (reflector: Reflector, tokens: TokensRepository) =>
-            createAuthGuard(strategy === 'noauth' ? new NoauthIdentityResolver() : new TokenIdentityResolver(tokens), reflector),
+            createAuthGuard(
+              strategy === 'noauth' ? new NoauthIdentityResolver() : new TokenIdentityResolver(tokens),
+              reflector,
+            ),
         },
       ],
     };

@@ -11,10 +11,16 @@ export interface CollectionLinks {
  * `self` is the request as made; `next` carries the last item's id as marker and is present only
  * when more items exist (Designate also adds it after an exactly full last page; we do not).
  */
-export function collectionLinks(req: Request, page: Page<{ id: string }>, publicUrl?: string): CollectionLinks {
+export function collectionLinks(
+  req: Request,
+  page: Page<{ id: string }>,
+  publicUrl?: string,
+): CollectionLinks {
   const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
   const base = `${baseUrl(req, publicUrl)}${path}`;
-  const rawQuery = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+  const rawQuery = req.originalUrl.includes('?')
+    ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1)
+    : '';
   const links: CollectionLinks = { self: rawQuery ? `${base}?${rawQuery}` : base };
   if (page.hasMore && page.items.length > 0) {
     const params = new URLSearchParams(rawQuery);
@@ -25,7 +31,12 @@ export function collectionLinks(req: Request, page: Page<{ id: string }>, public
 }
 
 /** A v2 collection body: the array first (clients read the first key), then links, then metadata. */
-export function collectionBody<T>(name: string, items: T[], links: CollectionLinks, totalCount?: number): Record<string, unknown> {
+export function collectionBody<T>(
+  name: string,
+  items: T[],
+  links: CollectionLinks,
+  totalCount?: number,
+): Record<string, unknown> {
   return {
     [name]: items,
     links,

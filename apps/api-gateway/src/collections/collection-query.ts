@@ -31,7 +31,10 @@ function checkFilterValue(spec: CollectionSpec, key: string, value: string): voi
     throw bad('bad_request', `Invalid value for filter ${key}: '${value}' is not an integer`);
   }
   if (filter.kind === 'enum' && !filter.values?.includes(value)) {
-    throw bad('bad_request', `Invalid value for filter ${key}: '${value}' is not one of ${filter.values?.join(', ')}`);
+    throw bad(
+      'bad_request',
+      `Invalid value for filter ${key}: '${value}' is not one of ${filter.values?.join(', ')}`,
+    );
   }
 }
 
@@ -39,7 +42,11 @@ function checkFilterValue(spec: CollectionSpec, key: string, value: string): voi
  * Reads marker/limit/sort_key/sort_dir and the collection's filters from a query string, with
  * Designate's error types; anything unknown or repeated is refused rather than ignored.
  */
-export function parseCollectionQuery(query: Request['query'], spec: CollectionSpec, limits: PageLimits): ListQuery {
+export function parseCollectionQuery(
+  query: Request['query'],
+  spec: CollectionSpec,
+  limits: PageLimits,
+): ListQuery {
   const values: Record<string, string> = {};
   const unknown: string[] = [];
   for (const [key, value] of Object.entries(query)) {
@@ -52,12 +59,19 @@ export function parseCollectionQuery(query: Request['query'], spec: CollectionSp
 
   const sortKey = values.sort_key ?? spec.defaultSortKey;
   if (!(sortKey in spec.sortKeys)) {
-    throw bad('invalid_sort_key', `sort key must be one of [${Object.keys(spec.sortKeys).map((k) => `'${k}'`).join(', ')}]`);
+    throw bad(
+      'invalid_sort_key',
+      `sort key must be one of [${Object.keys(spec.sortKeys)
+        .map((k) => `'${k}'`)
+        .join(', ')}]`,
+    );
   }
   const sortDir = values.sort_dir ?? 'asc';
-  if (sortDir !== 'asc' && sortDir !== 'desc') throw bad('invalid_sort_dir', "Unknown sort direction, must be 'desc' or 'asc'");
+  if (sortDir !== 'asc' && sortDir !== 'desc')
+    throw bad('invalid_sort_dir', "Unknown sort direction, must be 'desc' or 'asc'");
   const marker = values.marker;
-  if (marker !== undefined && !isUuid(marker)) throw bad('invalid_marker', `Invalid marker '${marker}': not a UUID`);
+  if (marker !== undefined && !isUuid(marker))
+    throw bad('invalid_marker', `Invalid marker '${marker}': not a UUID`);
 
   const filters: Record<string, string> = {};
   for (const key of Object.keys(spec.filters)) {
@@ -65,5 +79,11 @@ export function parseCollectionQuery(query: Request['query'], spec: CollectionSp
     checkFilterValue(spec, key, values[key]);
     filters[key] = values[key];
   }
-  return { filters, sortKey, sortDir, limit: parseLimit(values.limit, limits), marker: marker?.toLowerCase() };
+  return {
+    filters,
+    sortKey,
+    sortDir,
+    limit: parseLimit(values.limit, limits),
+    marker: marker?.toLowerCase(),
+  };
 }

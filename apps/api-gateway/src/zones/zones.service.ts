@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { canonicalName } from '@zonewarden/dns';
-import { ListQuery, Page, PoolNsRecordRecord, PoolsRepository, ZoneRecord, ZonesRepository } from '@zonewarden/persistence';
+import {
+  ListQuery,
+  Page,
+  PoolNsRecordRecord,
+  PoolsRepository,
+  ZoneRecord,
+  ZonesRepository,
+} from '@zonewarden/persistence';
 import { AuthContext, scopeOf } from '../auth/auth-context';
 import { authorize } from '../auth/policy';
 import { GatewayConfig } from '../config/gateway.config';
@@ -44,7 +51,12 @@ export class ZonesService {
 
   update(auth: AuthContext, id: string, dto: UpdateZoneDto, requestId: string): Promise<ZoneRecord> {
     authorize(auth, 'write');
-    return this.zones.update(id, scopeOf(auth), { email: dto.email, ttl: dto.ttl, description: dto.description }, requestId);
+    return this.zones.update(
+      id,
+      scopeOf(auth),
+      { email: dto.email, ttl: dto.ttl, description: dto.description },
+      requestId,
+    );
   }
 
   delete(auth: AuthContext, id: string, requestId: string): Promise<ZoneRecord> {

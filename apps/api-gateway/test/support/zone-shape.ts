@@ -3,8 +3,25 @@ export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const ZONE_KEYS = [
-  'action', 'attributes', 'created_at', 'description', 'email', 'id', 'links', 'masters', 'name', 'pool_id',
-  'project_id', 'serial', 'shared', 'status', 'transferred_at', 'ttl', 'type', 'updated_at', 'version',
+  'action',
+  'attributes',
+  'created_at',
+  'description',
+  'email',
+  'id',
+  'links',
+  'masters',
+  'name',
+  'pool_id',
+  'project_id',
+  'serial',
+  'shared',
+  'status',
+  'transferred_at',
+  'ttl',
+  'type',
+  'updated_at',
+  'version',
 ].sort();
 
 /** Every field of a v2 zone: present, of its type, timestamps in shape, self link absolute. */

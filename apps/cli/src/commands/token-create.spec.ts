@@ -18,7 +18,11 @@ describe('token create', () => {
   it('prints a token that resolves to the project and roles, and stores only its hash', async () => {
     const token = await tokenCreate(['--project', 'p1', '--roles', 'member,reader'], prisma);
     expect(token).toMatch(/^zw_[A-Za-z0-9_-]{43}$/);
-    expect(await new TokensRepository(prisma).findIdentity(token)).toEqual({ projectId: 'p1', userId: 'p1-cli', roles: ['member', 'reader'] });
+    expect(await new TokensRepository(prisma).findIdentity(token)).toEqual({
+      projectId: 'p1',
+      userId: 'p1-cli',
+      roles: ['member', 'reader'],
+    });
     const stored = await prisma.apiToken.findMany();
     expect(JSON.stringify(stored)).not.toContain(token);
   });
@@ -30,8 +34,14 @@ describe('token create', () => {
   });
 
   it('expires tokens', async () => {
-    const token = await tokenCreate(['--project', 'p2', '--roles', 'admin', '--expires-in-days', '1'], prisma);
-    await prisma.apiToken.updateMany({ where: { projectId: 'p2' }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const token = await tokenCreate(
+      ['--project', 'p2', '--roles', 'admin', '--expires-in-days', '1'],
+      prisma,
+    );
+    await prisma.apiToken.updateMany({
+      where: { projectId: 'p2' },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect(await new TokensRepository(prisma).findIdentity(token)).toBeNull();
   });
 });

@@ -1,7 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { MIGRATIONS_DIR, NO_FILTERS, PRISMA_DIR, SCHEMA_PATH, openSchemaEngine } from '../migrations/schema-engine';
+import {
+  MIGRATIONS_DIR,
+  NO_FILTERS,
+  PRISMA_DIR,
+  SCHEMA_PATH,
+  openSchemaEngine,
+} from '../migrations/schema-engine';
 import { databaseUrlFromEnv } from '../database-url';
 
 /**
@@ -13,7 +19,10 @@ import { databaseUrlFromEnv } from '../database-url';
 function committedSchema(): string | null {
   if (!fs.existsSync(MIGRATIONS_DIR) || fs.readdirSync(MIGRATIONS_DIR).length === 0) return null;
   const relative = path.relative(path.dirname(PRISMA_DIR), SCHEMA_PATH);
-  return execFileSync('git', ['show', `HEAD:${relative}`], { cwd: path.dirname(PRISMA_DIR), encoding: 'utf8' });
+  return execFileSync('git', ['show', `HEAD:${relative}`], {
+    cwd: path.dirname(PRISMA_DIR),
+    encoding: 'utf8',
+  });
 }
 
 async function main(name: string): Promise<void> {
@@ -21,7 +30,10 @@ async function main(name: string): Promise<void> {
   const target = { path: SCHEMA_PATH, content: fs.readFileSync(SCHEMA_PATH, 'utf8') };
   const previous = committedSchema();
   const result = await engine.diff({
-    from: previous === null ? { tag: 'empty' } : { tag: 'schemaDatamodel', files: [{ path: SCHEMA_PATH, content: previous }] },
+    from:
+      previous === null
+        ? { tag: 'empty' }
+        : { tag: 'schemaDatamodel', files: [{ path: SCHEMA_PATH, content: previous }] },
     to: { tag: 'schemaDatamodel', files: [target] },
     script: true,
     exitCode: null,

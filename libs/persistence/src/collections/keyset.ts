@@ -60,8 +60,15 @@ function filterCondition(spec: FilterSpec, value: string): Prisma.Sql {
   }
 }
 
-export function whereClause(spec: CollectionSpec, scope: Prisma.Sql[], filters: Record<string, string>): Prisma.Sql {
-  const conditions = [...scope, ...Object.entries(filters).map(([key, value]) => filterCondition(spec.filters[key], value))];
+export function whereClause(
+  spec: CollectionSpec,
+  scope: Prisma.Sql[],
+  filters: Record<string, string>,
+): Prisma.Sql {
+  const conditions = [
+    ...scope,
+    ...Object.entries(filters).map(([key, value]) => filterCondition(spec.filters[key], value)),
+  ];
   return conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, ' AND ')}` : Prisma.empty;
 }
 
@@ -90,7 +97,11 @@ export function pageQuery(
     ORDER BY ${sortT} ${dir}, t.id ${dir} LIMIT ${query.limit + 1}`;
 }
 
-export function countQuery(spec: CollectionSpec, scope: Prisma.Sql[], filters: Record<string, string>): Prisma.Sql {
+export function countQuery(
+  spec: CollectionSpec,
+  scope: Prisma.Sql[],
+  filters: Record<string, string>,
+): Prisma.Sql {
   return Prisma.sql`SELECT count(*)::int AS total FROM ${Prisma.raw(spec.table)} t ${whereClause(spec, scope, filters)}`;
 }
 

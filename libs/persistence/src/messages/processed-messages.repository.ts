@@ -13,7 +13,11 @@ export class ProcessedMessagesRepository {
    * work, so a redelivered message is skipped and a crash before commit leaves it to be redone.
    * Returns false when the message had already been handled.
    */
-  async processOnce(consumer: string, messageId: string, work: (tx: PoolClient) => Promise<void>): Promise<boolean> {
+  async processOnce(
+    consumer: string,
+    messageId: string,
+    work: (tx: PoolClient) => Promise<void>,
+  ): Promise<boolean> {
     try {
       return await withTransaction(this.prisma.pg, async (tx) => {
         const inserted = await query(

@@ -14,18 +14,26 @@ let bindings: Promise<Bindings> | undefined;
 
 /** Node's WebAssembly global, typed as far as we use it (lib.dom is not loaded for a server). */
 function wasmRuntime() {
-  return (globalThis as unknown as {
-    WebAssembly: {
-      instantiate(bytes: Buffer, imports: Record<string, Record<string, unknown>>): Promise<{ instance: { exports: object } }>;
-    };
-  }).WebAssembly;
+  return (
+    globalThis as unknown as {
+      WebAssembly: {
+        instantiate(
+          bytes: Buffer,
+          imports: Record<string, Record<string, unknown>>,
+        ): Promise<{ instance: { exports: object } }>;
+      };
+    }
+  ).WebAssembly;
 }
 
 function loadBindings(): Promise<Bindings> {
   bindings ??= (async () => {
     // The package is ESM; Node >= 20.19 can require() it.
     const bg: Bindings = require('@prisma/schema-engine-wasm/schema_engine_bg');
-    const wasmPath = path.join(path.dirname(require.resolve('@prisma/schema-engine-wasm')), 'schema_engine_bg.wasm');
+    const wasmPath = path.join(
+      path.dirname(require.resolve('@prisma/schema-engine-wasm')),
+      'schema_engine_bg.wasm',
+    );
     const { instance } = await wasmRuntime().instantiate(fs.readFileSync(wasmPath), {
       './schema_engine_bg.js': bg as unknown as Record<string, unknown>,
     });
@@ -91,7 +99,10 @@ export function readMigrationsList() {
       path: name,
       migrationFile: {
         path: 'migration.sql',
-        content: { tag: 'ok' as const, value: fs.readFileSync(path.join(MIGRATIONS_DIR, name, 'migration.sql'), 'utf8') },
+        content: {
+          tag: 'ok' as const,
+          value: fs.readFileSync(path.join(MIGRATIONS_DIR, name, 'migration.sql'), 'utf8'),
+        },
       },
     })),
   };

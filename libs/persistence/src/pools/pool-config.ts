@@ -100,12 +100,15 @@ export function defaultPools(minidns: { host: string; port: number }): PoolConfi
 }
 
 export function parsePools(plain: unknown): PoolConfig[] {
-  if (!Array.isArray(plain) || plain.length === 0) throw new Error('pools: expected a non-empty list of pools');
+  if (!Array.isArray(plain) || plain.length === 0)
+    throw new Error('pools: expected a non-empty list of pools');
   return plain.map((entry, index) => {
     const pool = plainToInstance(PoolConfig, entry as object);
     const errors = validateSync(pool, { whitelist: true, forbidNonWhitelisted: true });
     if (errors.length > 0) {
-      const problems = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? { invalid: 'invalid (nested)' }).join(', ')}`);
+      const problems = errors.map(
+        (e) => `${e.property}: ${Object.values(e.constraints ?? { invalid: 'invalid (nested)' }).join(', ')}`,
+      );
       throw new Error(`pools[${index}]: ${problems.join('; ')}`);
     }
     return pool;

@@ -35,9 +35,13 @@ export class PoolsRepository {
           });
         }
         await tx.poolNameserver.deleteMany({ where: { poolId: pool.id } });
-        await tx.poolNameserver.createMany({ data: pool.nameservers.map((ns) => ({ id: randomUUID(), poolId: pool.id, ...ns })) });
+        await tx.poolNameserver.createMany({
+          data: pool.nameservers.map((ns) => ({ id: randomUUID(), poolId: pool.id, ...ns })),
+        });
         await tx.poolAlsoNotify.deleteMany({ where: { poolId: pool.id } });
-        await tx.poolAlsoNotify.createMany({ data: pool.also_notifies.map((n) => ({ id: randomUUID(), poolId: pool.id, ...n })) });
+        await tx.poolAlsoNotify.createMany({
+          data: pool.also_notifies.map((n) => ({ id: randomUUID(), poolId: pool.id, ...n })),
+        });
         await tx.poolTarget.deleteMany({ where: { poolId: pool.id } });
         await tx.poolTarget.createMany({
           data: pool.targets.map((t) => ({
@@ -53,8 +57,17 @@ export class PoolsRepository {
   }
 
   async nsRecords(poolId: string): Promise<PoolNsRecordRecord[]> {
-    const records = await this.prisma.poolNsRecord.findMany({ where: { poolId }, orderBy: [{ priority: 'asc' }, { hostname: 'asc' }] });
-    return records.map(({ id, hostname, priority, createdAt, updatedAt }) => ({ id, hostname, priority, createdAt, updatedAt }));
+    const records = await this.prisma.poolNsRecord.findMany({
+      where: { poolId },
+      orderBy: [{ priority: 'asc' }, { hostname: 'asc' }],
+    });
+    return records.map(({ id, hostname, priority, createdAt, updatedAt }) => ({
+      id,
+      hostname,
+      priority,
+      createdAt,
+      updatedAt,
+    }));
   }
 
   async assertExists(poolId: string): Promise<void> {

@@ -6,7 +6,8 @@ import { readMigrationsList } from '../migrations/schema-engine';
  * Test databases: each test file gets its own database, cloned from a template that holds the
  * migrated schema (migrating once per schema version, cloning in ~100 ms per file).
  */
-export const TEST_ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+export const TEST_ADMIN_URL =
+  process.env.TEST_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 function urlFor(database: string): string {
   const url = new URL(TEST_ADMIN_URL);
@@ -16,7 +17,8 @@ function urlFor(database: string): string {
 
 function templateName(): string {
   const hash = createHash('sha1');
-  for (const dir of readMigrationsList().migrationDirectories) hash.update(dir.path).update(dir.migrationFile.content.value);
+  for (const dir of readMigrationsList().migrationDirectories)
+    hash.update(dir.path).update(dir.migrationFile.content.value);
   return `zw_template_${hash.digest('hex').slice(0, 12)}`;
 }
 
@@ -60,6 +62,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     name,
     url: urlFor(name),
-    drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
 }

@@ -26,7 +26,13 @@ export class TokensRepository {
     const token = `zw_${randomBytes(32).toString('base64url')}`;
     const id = randomUUID();
     await this.prisma.apiToken.create({
-      data: { id, tokenHash: hashToken(token), ...identity, description: description ?? null, expiresAt: expiresAt ?? null },
+      data: {
+        id,
+        tokenHash: hashToken(token),
+        ...identity,
+        description: description ?? null,
+        expiresAt: expiresAt ?? null,
+      },
     });
     return { id, token, ...identity };
   }

@@ -38,7 +38,8 @@ export interface ZoneChanges {
 export const ZONE_NOT_FOUND_MESSAGE = 'Could not find Zone';
 
 /** Timestamps are stored as UTC `timestamp`; read as timestamptz so that pg builds correct Dates in any TZ. */
-const ZONE_COLUMNS = Prisma.raw(`t.id, t.project_id AS "projectId", t.pool_id AS "poolId", t.name, t.email, t.ttl,
+const ZONE_COLUMNS =
+  Prisma.raw(`t.id, t.project_id AS "projectId", t.pool_id AS "poolId", t.name, t.email, t.ttl,
   t.serial, t.status::text AS status, t.action::text AS action, t.type::text AS type, t.description, t.masters,
   t.attributes, t.version, t.error_reason AS "errorReason", t.created_at AT TIME ZONE 'UTC' AS "createdAt",
   t.updated_at AT TIME ZONE 'UTC' AS "updatedAt", t.transferred_at AT TIME ZONE 'UTC' AS "transferredAt"`);
@@ -93,7 +94,8 @@ export class ZonesRepository {
   private async assertMarker(marker: string, scope: Prisma.Sql[]): Promise<void> {
     const conditions = Prisma.join([Prisma.sql`t.id = ${marker}::uuid`, ...scope], ' AND ');
     const found = await query(this.prisma.pg, Prisma.sql`SELECT 1 FROM zones t WHERE ${conditions}`);
-    if (found.length === 0) throw new DomainError(400, 'marker_not_found', `Marker ${marker} could not be found`);
+    if (found.length === 0)
+      throw new DomainError(400, 'marker_not_found', `Marker ${marker} could not be found`);
   }
 
   /** Creates the zone with its managed SOA and NS record sets, and announces it, in one transaction. */
@@ -107,7 +109,11 @@ export class ZonesRepository {
           'pool-ns-hostnames',
         );
         if (nsRecords.length === 0) {
-          throw new DomainError(500, 'no_servers_configured', 'The pool of this zone has no nameservers configured');
+          throw new DomainError(
+            500,
+            'no_servers_configured',
+            'The pool of this zone has no nameservers configured',
+          );
         }
         const serial = unixSeconds();
         const [row] = await query<ZoneRow>(
@@ -119,8 +125,15 @@ export class ZonesRepository {
           'zone-insert',
         );
         const created = toZoneRecord(row);
-        await this.insertManagedRecordSet(tx, created, 'SOA', [soaRecordData(nsRecords[0].hostname, created.email, serial)]);
-        await this.insertManagedRecordSet(tx, created, 'NS', nsRecords.map((ns) => ns.hostname));
+        await this.insertManagedRecordSet(tx, created, 'SOA', [
+          soaRecordData(nsRecords[0].hostname, created.email, serial),
+        ]);
+        await this.insertManagedRecordSet(
+          tx,
+          created,
+          'NS',
+          nsRecords.map((ns) => ns.hostname),
+        );
         await this.announce(tx, ZONE_EVENTS.created, zoneEvent(created, 'CREATE'), requestId);
         return created;
       });
@@ -130,7 +143,12 @@ export class ZonesRepository {
     }
   }
 
-  private async insertManagedRecordSet(tx: PoolClient, zone: ZoneRecord, type: string, records: string[]): Promise<void> {
+  private async insertManagedRecordSet(
+    tx: PoolClient,
+    zone: ZoneRecord,
+    type: string,
+    records: string[],
+  ): Promise<void> {
     const recordsetId = randomUUID();
     await query(
       tx,
@@ -166,7 +184,10 @@ export class ZonesRepository {
       if (ancestors.includes(other.name)) {
         throw forbidden('Unable to create subzone in another tenants zone', 'illegal_child');
       }
-      throw forbidden('Unable to create zone because another tenant owns a subzone of the zone', 'illegal_parent');
+      throw forbidden(
+        'Unable to create zone because another tenant owns a subzone of the zone',
+        'illegal_parent',
+      );
     }
   }
 
@@ -174,7 +195,8 @@ export class ZonesRepository {
   async update(id: string, scope: Scope, changes: ZoneChanges, requestId?: string): Promise<ZoneRecord> {
     return withTransaction(this.prisma.pg, async (tx) => {
       const current = await this.lockInScope(tx, id, scope);
-      if (current.action === 'DELETE') throw new DomainError(400, 'bad_request', 'Can not update a deleting zone');
+      if (current.action === 'DELETE')
+        throw new DomainError(400, 'bad_request', 'Can not update a deleting zone');
       const [row] = await query<ZoneRow>(
         tx,
         Prisma.sql`UPDATE zones AS t SET
@@ -236,7 +258,12 @@ export class ZonesRepository {
     return toZoneRecord(row);
   }
 
-  private async announce(tx: PoolClient, pattern: ZoneEventPattern, event: ZoneEventV1, requestId?: string): Promise<void> {
+  private async announce(
+    tx: PoolClient,
+    pattern: ZoneEventPattern,
+    event: ZoneEventV1,
+    requestId?: string,
+  ): Promise<void> {
     await writeToOutbox(tx, { pattern, payload: event, requestId });
   }
 }

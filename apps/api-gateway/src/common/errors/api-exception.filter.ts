@@ -31,7 +31,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   private map(exception: unknown, req: Request): Mapped {
     if (exception instanceof DomainError) {
-      if (exception.status >= 500) this.logger.error(`${req.requestId}: ${exception.type}: ${exception.message}`);
+      if (exception.status >= 500)
+        this.logger.error(`${req.requestId}: ${exception.type}: ${exception.message}`);
       return {
         code: exception.status,
         type: exception.type,
@@ -47,8 +48,15 @@ export class ApiExceptionFilter implements ExceptionFilter {
         message: exception.message || 'Bad request',
       };
     }
-    this.logger.error(`${req.requestId}: ${req.method} ${req.originalUrl}`, (exception as Error)?.stack ?? String(exception));
-    return { code: 500, type: 'unknown', message: 'An unexpected error occurred; quote the request id when reporting it' };
+    this.logger.error(
+      `${req.requestId}: ${req.method} ${req.originalUrl}`,
+      (exception as Error)?.stack ?? String(exception),
+    );
+    return {
+      code: 500,
+      type: 'unknown',
+      message: 'An unexpected error occurred; quote the request id when reporting it',
+    };
   }
 
   private mapHttpException(exception: HttpException, req: Request): Mapped {

@@ -17,7 +17,8 @@ export class RouteTable {
     const methods = new Set<string>();
     for (const layer of router?.stack ?? []) {
       if (layer.route && layer.match(path)) {
-        for (const [method, enabled] of Object.entries(layer.route.methods)) if (enabled) methods.add(method.toUpperCase());
+        for (const [method, enabled] of Object.entries(layer.route.methods))
+          if (enabled) methods.add(method.toUpperCase());
       }
     }
     return [...methods];

@@ -28,7 +28,10 @@ function depthExceeds(value: unknown, limit: number): boolean {
  * other methods are ignored, so a GET sent with `Content-Type: application/json` and no body works.
  * Parse errors become 400 invalid_json, oversize bodies 413 (mapped by the exception filter).
  */
-export function jsonBody(limitBytes: number, otherBodyTypes: (req: Request) => boolean = () => false): RequestHandler {
+export function jsonBody(
+  limitBytes: number,
+  otherBodyTypes: (req: Request) => boolean = () => false,
+): RequestHandler {
   const parse = express.json({ limit: limitBytes, strict: false, type: () => true });
   return (req: Request, res: Response, next: NextFunction) => {
     req.body = undefined;

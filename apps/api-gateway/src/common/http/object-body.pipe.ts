@@ -53,7 +53,11 @@ export class ObjectBodyPipe<T extends object> implements PipeTransform<unknown, 
   transform(body: unknown): T {
     if (body === undefined) throw new DomainError(400, 'empty_request_body', 'Request Body is empty');
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new DomainError(400, 'invalid_object', `Provided object is not valid: the body must be a JSON object (a ${this.resource})`);
+      throw new DomainError(
+        400,
+        'invalid_object',
+        `Provided object is not valid: the body must be a JSON object (a ${this.resource})`,
+      );
     }
     const instance = plainToInstance(this.dto, body);
     const errors = validateSync(instance, {

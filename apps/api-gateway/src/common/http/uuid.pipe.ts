@@ -12,7 +12,8 @@ export class UuidPipe implements PipeTransform<string, string> {
   constructor(private readonly parameter: string) {}
 
   transform(value: string): string {
-    if (!isUuid(value)) throw new DomainError(400, 'invalid_uuid', `Invalid UUID ${this.parameter}: ${value}`);
+    if (!isUuid(value))
+      throw new DomainError(400, 'invalid_uuid', `Invalid UUID ${this.parameter}: ${value}`);
     return value.toLowerCase();
   }
 }

@@ -40,8 +40,11 @@ export function IsStringMap(options?: ValidationOptions): PropertyDecorator {
           typeof value === 'object' &&
           value !== null &&
           !Array.isArray(value) &&
-          Object.entries(value).every(([k, v]) => k.length <= 255 && typeof v === 'string' && v.length <= 255),
-        defaultMessage: (args) => `${args?.property} must be an object of strings (keys and values up to 255 characters)`,
+          Object.entries(value).every(
+            ([k, v]) => k.length <= 255 && typeof v === 'string' && v.length <= 255,
+          ),
+        defaultMessage: (args) =>
+          `${args?.property} must be an object of strings (keys and values up to 255 characters)`,
       },
     },
     options,

@@ -1,4 +1,16 @@
-import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
 import { IsEmailAddress, IsStringMap, IsZoneName } from '../../common/validation/dns-validators';
 import { MAX_DESCRIPTION_LENGTH, MAX_TTL } from './zone-fields';
 
