@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { ZONE_EVENT_PAYLOADS, ZoneEventPattern, parsePayload } from '@zonewarden/contracts';
 import { GatewayHarness, as, startGateway } from './support/gateway-harness';
 import { TIMESTAMP, expectZoneShape } from './support/zone-shape';
 
@@ -290,5 +291,36 @@ describe('/v2/zones (SPEC-DECISIONS rows)', () => {
       const max = await request(gw.url).get('/v2/zones?limit=max').set(P1);
       expect(max.status).toBe(200);
     });
+  });
+});
+
+describe('zone events (contract: what the gateway emits, consumers accept)', () => {
+  let gw: GatewayHarness;
+  beforeAll(async () => {
+    gw = await startGateway();
+  });
+  afterAll(() => gw.close());
+
+  it('writes one valid event per change, in order, with the request id', async () => {
+    const created = await request(gw.url)
+      .post('/v2/zones')
+      .set(P1)
+      .send({ name: 'events.example.com.', email: 'a@b.c' });
+    const patched = await request(gw.url).patch(`/v2/zones/${created.body.id}`).set(P1).send({ ttl: 60 });
+    const deleted = await request(gw.url).delete(`/v2/zones/${created.body.id}`).set(P1);
+    const messages = await gw.prisma.outboxMessage.findMany({ orderBy: { createdAt: 'asc' } });
+    expect(messages.map((m) => m.pattern)).toEqual(['zone.created', 'zone.updated', 'zone.deleted']);
+    const events = messages.map((m) =>
+      parsePayload(ZONE_EVENT_PAYLOADS[m.pattern as ZoneEventPattern], m.payload),
+    );
+    expect(events.map((e) => e.serial)).toEqual([
+      created.body.serial,
+      patched.body.serial,
+      deleted.body.serial,
+    ]);
+    expect(events.every((e) => e.zoneId === created.body.id && e.projectId === 'project-one')).toBe(true);
+    expect(messages.map((m) => (m.headers as { requestId: string }).requestId)).toEqual(
+      [created, patched, deleted].map((r) => r.headers['x-openstack-request-id']),
+    );
   });
 });

@@ -63,17 +63,24 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   private async listen(): Promise<void> {
     const client = new Client({ connectionString: this.options.databaseUrl });
     client.on('notification', () => this.nudge());
-    client.on('error', (error) => {
-      this.logger.warn(`outbox listener lost (${error.message}); polling until restart`);
-      this.listener = undefined;
-    });
+    client.on('error', (error) => this.relisten(client, error));
     try {
       await client.connect();
       await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
       this.listener = client;
     } catch (error) {
-      this.logger.warn(`cannot listen for outbox notifications: ${(error as Error).message}; polling`);
+      this.relisten(client, error as Error);
     }
+  }
+
+  /** Notifications only save latency (the relay also polls), so a lost listener is retried quietly. */
+  private relisten(client: Client, error: Error): void {
+    if (this.listener && this.listener !== client) return;
+    this.listener = undefined;
+    client.end().catch(() => undefined);
+    if (!this.running) return;
+    this.logger.warn(`outbox notifications unavailable (${error.message}); polling, listening again in 5 s`);
+    setTimeout(() => this.running && void this.listen(), 5_000).unref();
   }
 
   private async run(): Promise<void> {

@@ -19,11 +19,15 @@ export interface GatewayHarness {
  * A real gateway on a loopback port, with its own database (cloned from the migrated template)
  * and its own RabbitMQ namespace on the machine's broker.
  */
-export async function startGateway(env: Record<string, string> = {}): Promise<GatewayHarness> {
+export async function startGateway(
+  env: Record<string, string> = {},
+  /** How the gateway reaches the test database (e.g. through a proxy); the harness itself connects directly. */
+  gatewayDatabaseUrl: (url: string) => string = (url) => url,
+): Promise<GatewayHarness> {
   const db = await createTestDatabase();
   const namespace = env.AMQP_NAMESPACE ?? uniqueNamespace();
   const config = loadGatewayConfig({
-    DATABASE_URL: db.url,
+    DATABASE_URL: gatewayDatabaseUrl(db.url),
     AMQP_URL: TEST_AMQP_URL,
     AMQP_NAMESPACE: namespace,
     AUTH_STRATEGY: 'noauth',

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError } from '@zonewarden/contracts';
+import { isDatabaseUnavailable } from '@zonewarden/persistence';
 import { ErrorBody, TYPE_BY_STATUS } from './error-body';
 import { RouteTable } from './route-table';
 
@@ -46,6 +47,15 @@ export class ApiExceptionFilter implements ExceptionFilter {
         code: exception.status,
         type: TYPE_BY_STATUS[exception.status] ?? 'bad_request',
         message: exception.message || 'Bad request',
+      };
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn(`${req.requestId}: database unavailable: ${(exception as Error).message}`);
+      return {
+        code: 503,
+        type: 'service_unavailable',
+        message: 'The service is temporarily unavailable; retry shortly',
+        headers: { 'Retry-After': '5' },
       };
     }
     this.logger.error(
