@@ -26,6 +26,8 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
       max: options.poolSize ?? 10,
       options: '-c TimeZone=UTC',
     });
+    // An idle connection dropped by the server (restart, failover) must not crash the process.
+    pool.on('error', (error) => new Logger('Database').warn(`idle connection lost: ${error.message}`));
     super({ adapter: new PrismaPg(pool) });
     this.pg = pool;
   }
