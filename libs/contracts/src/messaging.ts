@@ -17,6 +17,11 @@ export interface MessagingTopology {
   /** Messages a consumer gave up on (after its bounded retries) are dead-lettered here. */
   deadLetterExchange: string;
   poolManagerQueue: QueueSpec;
+  /**
+   * What each mini-dns instance binds its own exclusive, server-named queue to: every zone event,
+   * so that all instances drop their cached copy of a changed zone.
+   */
+  zoneCacheBindings: string[];
 }
 
 export function messagingTopology(namespace: string = DEFAULT_AMQP_NAMESPACE): MessagingTopology {
@@ -27,6 +32,7 @@ export function messagingTopology(namespace: string = DEFAULT_AMQP_NAMESPACE): M
       name: `${namespace}.pool-manager`,
       bindings: ['zone.created', 'zone.updated', 'zone.deleted'],
     },
+    zoneCacheBindings: ['zone.*'],
   };
 }
 

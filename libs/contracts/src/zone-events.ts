@@ -4,6 +4,8 @@ export const ZONE_EVENTS = {
   created: 'zone.created',
   updated: 'zone.updated',
   deleted: 'zone.deleted',
+  /** A deleted zone left every target and storage (pool-manager). */
+  purged: 'zone.purged',
 } as const;
 
 export type ZoneEventPattern = (typeof ZONE_EVENTS)[keyof typeof ZONE_EVENTS];
@@ -35,8 +37,8 @@ export class ZoneEventV1 {
   @Max(4294967295)
   serial!: number;
 
-  @IsIn(['CREATE', 'UPDATE', 'DELETE'])
-  action!: 'CREATE' | 'UPDATE' | 'DELETE';
+  @IsIn(['CREATE', 'UPDATE', 'DELETE', 'PURGE'])
+  action!: 'CREATE' | 'UPDATE' | 'DELETE' | 'PURGE';
 }
 
 export class ZoneCreatedV1 extends ZoneEventV1 {
@@ -54,8 +56,14 @@ export class ZoneDeletedV1 extends ZoneEventV1 {
   declare action: 'DELETE';
 }
 
+export class ZonePurgedV1 extends ZoneEventV1 {
+  @Equals('PURGE')
+  declare action: 'PURGE';
+}
+
 export const ZONE_EVENT_PAYLOADS = {
   [ZONE_EVENTS.created]: ZoneCreatedV1,
   [ZONE_EVENTS.updated]: ZoneUpdatedV1,
   [ZONE_EVENTS.deleted]: ZoneDeletedV1,
+  [ZONE_EVENTS.purged]: ZonePurgedV1,
 } as const;

@@ -1,3 +1,6 @@
 export * from './names';
 export * from './serial';
 export * from './soa';
+export * from './wire/client';
+export * from './wire/presentation';
+export * from './wire/rdata';

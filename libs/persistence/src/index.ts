@@ -10,6 +10,7 @@ export * from './pools/pools.repository';
 export * from './prepare-database';
 export * from './prisma.service';
 export * from './tokens/tokens.repository';
+export * from './zones/zone-content.repository';
 export * from './zones/zone.record';
 export * from './zones/zones.repository';
 export * from './sql';

@@ -4,6 +4,7 @@ import { OutboxRepository } from './outbox/outbox.repository';
 import { PoolsRepository } from './pools/pools.repository';
 import { DatabaseOptions, PrismaService } from './prisma.service';
 import { TokensRepository } from './tokens/tokens.repository';
+import { ZoneContentRepository } from './zones/zone-content.repository';
 import { ZonesRepository } from './zones/zones.repository';
 
 const REPOSITORIES = [
@@ -11,6 +12,7 @@ const REPOSITORIES = [
   PoolsRepository,
   ProcessedMessagesRepository,
   TokensRepository,
+  ZoneContentRepository,
   ZonesRepository,
 ];
 

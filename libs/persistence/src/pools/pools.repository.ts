@@ -4,6 +4,27 @@ import { notFound } from '@zonewarden/contracts';
 import { PrismaService } from '../prisma.service';
 import { PoolConfig } from './pool-config';
 
+export interface HostPort {
+  host: string;
+  port: number;
+}
+
+export interface PoolTargetRecord {
+  id: string;
+  type: string;
+  options: Record<string, unknown>;
+}
+
+/** Everything pool-manager needs to push a zone of this pool. */
+export interface PoolRecord {
+  id: string;
+  name: string;
+  nsRecords: { hostname: string; priority: number }[];
+  nameservers: HostPort[];
+  targets: PoolTargetRecord[];
+  alsoNotifies: HostPort[];
+}
+
 export interface PoolNsRecordRecord {
   id: string;
   hostname: string;
@@ -68,6 +89,22 @@ export class PoolsRepository {
       createdAt,
       updatedAt,
     }));
+  }
+
+  async load(poolId: string): Promise<PoolRecord | null> {
+    const pool = await this.prisma.pool.findUnique({
+      where: { id: poolId },
+      include: { nsRecords: { orderBy: { priority: 'asc' } }, nameservers: true, targets: true, alsoNotifies: true },
+    });
+    if (!pool) return null;
+    return {
+      id: pool.id,
+      name: pool.name,
+      nsRecords: pool.nsRecords.map(({ hostname, priority }) => ({ hostname, priority })),
+      nameservers: pool.nameservers.map(({ host, port }) => ({ host, port })),
+      targets: pool.targets.map(({ id, type, options }) => ({ id, type, options: options as Record<string, unknown> })),
+      alsoNotifies: pool.alsoNotifies.map(({ host, port }) => ({ host, port })),
+    };
   }
 
   async assertExists(poolId: string): Promise<void> {

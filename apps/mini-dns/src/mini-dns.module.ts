@@ -1,0 +1,19 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { PersistenceModule } from '@zonewarden/persistence';
+import { DnsServer } from './dns-server.service';
+import { MiniDnsConfig } from './mini-dns.config';
+import { ZoneCache } from './zone-cache.service';
+import { ZoneEventsSubscriber } from './zone-events.subscriber';
+
+/** mini-dns reads storage and listens to zone events; it writes nothing, so it runs no outbox relay. */
+@Module({})
+export class MiniDnsModule {
+  static forRoot(config: MiniDnsConfig): DynamicModule {
+    return {
+      module: MiniDnsModule,
+      imports: [PersistenceModule.forRoot({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE })],
+      providers: [{ provide: MiniDnsConfig, useValue: config }, ZoneCache, ZoneEventsSubscriber, DnsServer],
+      exports: [DnsServer, ZoneCache],
+    };
+  }
+}
