@@ -1,15 +1,19 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ServiceConfig } from '@zonewarden/config';
 import { ServiceRuntimeModule } from '@zonewarden/messaging';
+import { PoolManagerConfig } from './pool-manager.config';
+import { PropagationService } from './propagation.service';
+import { ReconcilerService } from './reconciler.service';
+import { ZoneEventsController } from './zone-events.controller';
 
-/**
- * pool-manager: pushes zones to the targets of their pool and confirms deletes (issue #3). Until
- * those consumers exist it loads the pools and relays the outbox; zone events wait, durable, in its
- * queue (declared by every publisher) rather than being consumed without a handler.
- */
+/** pool-manager: pushes zones to the targets of their pool, confirms changes and deletes, purges. */
 @Module({})
 export class PoolManagerModule {
-  static forRoot(config: ServiceConfig): DynamicModule {
-    return { module: PoolManagerModule, imports: [ServiceRuntimeModule.forRoot(config)] };
+  static forRoot(config: PoolManagerConfig): DynamicModule {
+    return {
+      module: PoolManagerModule,
+      imports: [ServiceRuntimeModule.forRoot(config)],
+      controllers: [ZoneEventsController],
+      providers: [{ provide: PoolManagerConfig, useValue: config }, PropagationService, ReconcilerService],
+    };
   }
 }

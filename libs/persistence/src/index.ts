@@ -11,6 +11,7 @@ export * from './prepare-database';
 export * from './prisma.service';
 export * from './tokens/tokens.repository';
 export * from './zones/zone-content.repository';
+export * from './zones/zone-locks';
 export * from './zones/zone.record';
 export * from './zones/zones.repository';
 export * from './sql';

@@ -5,6 +5,7 @@ import { PoolsRepository } from './pools/pools.repository';
 import { DatabaseOptions, PrismaService } from './prisma.service';
 import { TokensRepository } from './tokens/tokens.repository';
 import { ZoneContentRepository } from './zones/zone-content.repository';
+import { ZoneLocks } from './zones/zone-locks';
 import { ZonesRepository } from './zones/zones.repository';
 
 const REPOSITORIES = [
@@ -13,6 +14,7 @@ const REPOSITORIES = [
   ProcessedMessagesRepository,
   TokensRepository,
   ZoneContentRepository,
+  ZoneLocks,
   ZonesRepository,
 ];
 

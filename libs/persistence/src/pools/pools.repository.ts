@@ -91,6 +91,10 @@ export class PoolsRepository {
     }));
   }
 
+  async ids(): Promise<string[]> {
+    return (await this.prisma.pool.findMany({ select: { id: true } })).map((pool) => pool.id);
+  }
+
   async load(poolId: string): Promise<PoolRecord | null> {
     const pool = await this.prisma.pool.findUnique({
       where: { id: poolId },

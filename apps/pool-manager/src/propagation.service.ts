@@ -1,0 +1,112 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { querySoa, sendNotify } from '@zonewarden/dns';
+import { PoolRecord, PoolsRepository, ZoneLocks, ZoneRecord, ZonesRepository } from '@zonewarden/persistence';
+import { DRIVERS, TargetDriver } from './drivers';
+import { PoolManagerConfig } from './pool-manager.config';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Brings a zone's targets to the zone's current state in storage: pushes it to every target of its
+ * pool and waits until every pool nameserver serves its serial (then `action: NONE`), or removes it
+ * everywhere, confirms it is gone and purges it. Retries with exponential backoff; after the budget
+ * the zone is marked ERROR with the reason, and the reconciler tries again later.
+ */
+@Injectable()
+export class PropagationService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(PropagationService.name);
+  private readonly drivers = new Map<string, TargetDriver>();
+
+  constructor(
+    private readonly config: PoolManagerConfig,
+    private readonly locks: ZoneLocks,
+    private readonly pools: PoolsRepository,
+    private readonly zones: ZonesRepository,
+  ) {}
+
+  /** Fails start-up on a pool whose targets cannot be driven (unknown type, bad options). */
+  async onApplicationBootstrap(): Promise<void> {
+    for (const poolId of await this.pools.ids()) {
+      const pool = await this.pools.load(poolId);
+      for (const target of pool?.targets ?? []) this.driverFor(target);
+    }
+  }
+
+  /** Converges one zone; resolves when it is propagated, purged, marked ERROR, or needs nothing. */
+  async converge(zoneId: string): Promise<void> {
+    await this.locks.withZoneLock(zoneId, async () => {
+      const deadline = Date.now() + this.config.PROPAGATION_RETRY_BUDGET_MS;
+      let backoff = this.config.PROPAGATION_INITIAL_BACKOFF_MS;
+      for (;;) {
+        // Always the current state: a newer change overtakes the one that woke us.
+        const zone = await this.zones.findById(zoneId);
+        if (!zone || zone.action === 'NONE') return;
+        const pool = await this.pools.load(zone.poolId);
+        try {
+          if (!pool) throw new Error(`pool ${zone.poolId} does not exist`);
+          await this.attempt(zone, pool);
+          return;
+        } catch (error) {
+          const reason = (error as Error).message;
+          if (Date.now() + backoff > deadline) {
+            this.logger.warn(`zone ${zone.name} ${zone.action} failed: ${reason}`);
+            await this.zones.markError(zone.id, zone.action, zone.serial, reason);
+            return;
+          }
+          await sleep(backoff);
+          backoff = Math.min(backoff * 2, this.config.PROPAGATION_MAX_BACKOFF_MS);
+        }
+      }
+    });
+  }
+
+  private async attempt(zone: ZoneRecord, pool: PoolRecord): Promise<void> {
+    if (zone.action === 'DELETE') {
+      await Promise.all(pool.targets.map((target) => this.driverFor(target).remove(zone.name)));
+      await this.confirmEverywhere(pool, zone, (state) => (state.present ? `still serves the zone (serial ${state.serial})` : null));
+      await this.zones.purge(zone.id);
+      return;
+    }
+    await Promise.all(pool.targets.map((target) => this.driverFor(target).ensure(zone.name)));
+    await this.confirmEverywhere(pool, zone, (state) =>
+      !state.present ? `does not serve the zone (${state.rcode})` : state.serial < zone.serial ? `serves serial ${state.serial} < ${zone.serial}` : null,
+    );
+    if (await this.zones.markPropagated(zone.id, zone.serial)) {
+      await Promise.all(
+        pool.alsoNotifies.map((server) => sendNotify(server, zone.name, this.config.DNS_QUERY_TIMEOUT_MS).catch(() => undefined)),
+      );
+    }
+  }
+
+  /** Asks every pool nameserver for the zone's SOA; throws naming each one that is not there yet. */
+  private async confirmEverywhere(
+    pool: PoolRecord,
+    zone: ZoneRecord,
+    problem: (state: Awaited<ReturnType<typeof querySoa>>) => string | null,
+  ): Promise<void> {
+    const problems = await Promise.all(
+      pool.nameservers.map(async (server) => {
+        const where = `${server.host}:${server.port}`;
+        try {
+          const issue = problem(await querySoa(server, zone.name, this.config.DNS_QUERY_TIMEOUT_MS));
+          return issue && `${where} ${issue}`;
+        } catch (error) {
+          return `${where}: ${(error as Error).message}`;
+        }
+      }),
+    );
+    const failed = problems.filter(Boolean);
+    if (failed.length > 0) throw new Error(failed.join('; '));
+  }
+
+  private driverFor(target: PoolRecord['targets'][number]): TargetDriver {
+    let driver = this.drivers.get(target.id);
+    if (!driver) {
+      const factory = DRIVERS[target.type];
+      if (!factory) throw new Error(`unknown target type '${target.type}' (known: ${Object.keys(DRIVERS).join(', ')})`);
+      driver = factory(target.options, { primaries: [{ host: this.config.MINIDNS_HOST, port: this.config.MINIDNS_PORT }] });
+      this.drivers.set(target.id, driver);
+    }
+    return driver;
+  }
+}

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { Prisma } from '../generated/prisma/client';
+import { PrismaService } from '../prisma.service';
+import { query } from '../sql';
+
+/**
+ * Work on one zone never interleaves, across processes: a PostgreSQL advisory lock keyed by the zone
+ * id, held on its own connection for the duration of `work`. Within a process, callers queue in memory
+ * first, so waiting does not hold a connection.
+ */
+@Injectable()
+export class ZoneLocks {
+  private readonly local = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly prisma: PrismaService) {}
+
+  async withZoneLock<T>(zoneId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.local.get(zoneId) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(() => this.withDatabaseLock(zoneId, work));
+    this.local.set(zoneId, run);
+    try {
+      return await run;
+    } finally {
+      if (this.local.get(zoneId) === run) this.local.delete(zoneId);
+    }
+  }
+
+  private async withDatabaseLock<T>(zoneId: string, work: () => Promise<T>): Promise<T> {
+    const client = await this.prisma.pg.connect();
+    let broken: Error | undefined;
+    const onError = (error: Error) => (broken = error);
+    client.on('error', onError);
+    const lock = Prisma.sql`SELECT pg_advisory_lock(hashtextextended(${zoneId}, 0))`;
+    try {
+      await query(client, lock);
+      try {
+        return await work();
+      } finally {
+        await query(client, Prisma.sql`SELECT pg_advisory_unlock(hashtextextended(${zoneId}, 0))`).catch(
+          (error: Error) => (broken = error),
+        );
+      }
+    } finally {
+      client.off('error', onError);
+      client.release(broken);
+    }
+  }
+}
