@@ -1,5 +1,5 @@
 import { migrateDatabase } from './libs/persistence/src/migrations/migrate';
-import { ensureTemplateDatabase } from './libs/persistence/src/testing/test-database';
+import { ensureTemplateDatabase } from './libs/testing/src/test-database';
 
 /** Runs outside jest's module sandbox, where the ESM schema engine loads. */
 export default async function globalSetup(): Promise<void> {

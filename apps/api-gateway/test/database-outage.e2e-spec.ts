@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { GatewayHarness, as, startGateway } from './support/gateway-harness';
-import { TcpProxy } from './support/tcp-proxy';
-import { TEST_ADMIN_URL } from '@zonewarden/persistence/testing/test-database';
+import { TcpProxy } from '@zonewarden/testing';
+import { TEST_ADMIN_URL } from '@zonewarden/testing';
 
 describe('database outage', () => {
   let proxy: TcpProxy;

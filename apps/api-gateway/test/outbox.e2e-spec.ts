@@ -9,9 +9,9 @@ import {
   parsePayload,
 } from '@zonewarden/contracts';
 import { ProcessedMessagesRepository } from '@zonewarden/persistence';
-import { TEST_AMQP_URL } from './support/amqp-namespace';
+import { TEST_AMQP_URL } from '@zonewarden/testing';
 import { GatewayHarness, as, startGateway } from './support/gateway-harness';
-import { TcpProxy } from './support/tcp-proxy';
+import { TcpProxy } from '@zonewarden/testing';
 
 const ZONES = 50;
 

@@ -8,7 +8,14 @@ import { MiniDnsConfig } from './mini-dns.config';
 import { resolve } from './resolver';
 import { ZoneCache } from './zone-cache.service';
 
-const RCODES: Record<string, number> = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 };
+const RCODES: Record<string, number> = {
+  NOERROR: 0,
+  FORMERR: 1,
+  SERVFAIL: 2,
+  NXDOMAIN: 3,
+  NOTIMP: 4,
+  REFUSED: 5,
+};
 const OPCODE_QUERY = 'QUERY';
 /** Our EDNS0 UDP payload size (the 2020 DNS flag day value). */
 const EDNS_UDP_SIZE = 1232;
@@ -94,10 +101,13 @@ export class DnsServer implements OnApplicationBootstrap, OnApplicationShutdown 
     try {
       query = packet.decode(raw) as DnsMessage;
     } catch {
-      return raw.length >= 12 ? { messages: [this.header(raw.readUInt16BE(0), 0, RCODES.FORMERR)] } : { messages: [] };
+      return raw.length >= 12
+        ? { messages: [this.header(raw.readUInt16BE(0), 0, RCODES.FORMERR)] }
+        : { messages: [] };
     }
     if (query.type !== 'query') return { messages: [] };
-    const edns = query.additionals?.find((record) => record.type === 'OPT') as { udpPayloadSize?: number } | undefined;
+    const edns = query.additionals?.find((record) => record.type === 'OPT') as
+      { udpPayloadSize?: number } | undefined;
     const question = query.questions?.[0];
     const base = {
       id: query.id,
@@ -106,8 +116,10 @@ export class DnsServer implements OnApplicationBootstrap, OnApplicationShutdown 
       additionals: edns ? [this.opt()] : [],
     };
     const rd = (query.flags ?? 0) & packet.RECURSION_DESIRED;
-    if (query.opcode !== OPCODE_QUERY) return this.single({ ...base, flags: rd | RCODES.NOTIMP }, transport, edns);
-    if (!question || query.questions!.length !== 1) return this.single({ ...base, flags: rd | RCODES.FORMERR }, transport, edns);
+    if (query.opcode !== OPCODE_QUERY)
+      return this.single({ ...base, flags: rd | RCODES.NOTIMP }, transport, edns);
+    if (!question || query.questions!.length !== 1)
+      return this.single({ ...base, flags: rd | RCODES.FORMERR }, transport, edns);
     if (question.class && question.class !== 'IN' && question.class !== 'ANY') {
       return this.single({ ...base, flags: rd | RCODES.REFUSED }, transport, edns);
     }
@@ -122,7 +134,11 @@ export class DnsServer implements OnApplicationBootstrap, OnApplicationShutdown 
       // A transfer runs over TCP; over UDP an IXFR is answered with the SOA alone (RFC 1995 §4).
       if (transport === 'udp') {
         const flags = rd | packet.AUTHORITATIVE_ANSWER | (question.type === 'IXFR' ? 0 : RCODES.REFUSED);
-        return this.single({ ...base, flags, answers: question.type === 'IXFR' ? asAnswers([zone.soa]) : [] }, transport, edns);
+        return this.single(
+          { ...base, flags, answers: question.type === 'IXFR' ? asAnswers([zone.soa]) : [] },
+          transport,
+          edns,
+        );
       }
       return { messages: this.transfer(base, zone.all, zone.soa) };
     }
@@ -145,7 +161,9 @@ export class DnsServer implements OnApplicationBootstrap, OnApplicationShutdown 
   private single(response: DnsMessage, transport: Transport, edns?: { udpPayloadSize?: number }): Reply {
     const encoded = packet.encode(response);
     if (transport === 'tcp') return { messages: [encoded] };
-    const limit = edns ? Math.max(PLAIN_UDP_SIZE, Math.min(edns.udpPayloadSize ?? PLAIN_UDP_SIZE, EDNS_UDP_SIZE)) : PLAIN_UDP_SIZE;
+    const limit = edns
+      ? Math.max(PLAIN_UDP_SIZE, Math.min(edns.udpPayloadSize ?? PLAIN_UDP_SIZE, EDNS_UDP_SIZE))
+      : PLAIN_UDP_SIZE;
     if (encoded.length <= limit) return { messages: [encoded] };
     const truncated: DnsMessage = {
       ...response,
@@ -176,7 +194,15 @@ export class DnsServer implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   private opt(): Answer {
-    return { type: 'OPT', name: '.', udpPayloadSize: EDNS_UDP_SIZE, extendedRcode: 0, ednsVersion: 0, flags: 0, options: [] } as unknown as Answer;
+    return {
+      type: 'OPT',
+      name: '.',
+      udpPayloadSize: EDNS_UDP_SIZE,
+      extendedRcode: 0,
+      ednsVersion: 0,
+      flags: 0,
+      options: [],
+    } as unknown as Answer;
   }
 
   private header(id: number, flags: number, rcode: number): Buffer {

@@ -13,10 +13,17 @@ export interface Resolution {
 
 const MAX_CNAME_CHAIN = 8;
 
-const refused = (): Resolution => ({ rcode: 'REFUSED', authoritative: false, answers: [], authorities: [], additionals: [] });
+const refused = (): Resolution => ({
+  rcode: 'REFUSED',
+  authoritative: false,
+  answers: [],
+  authorities: [],
+  additionals: [],
+});
 
 /** Records with their owner rewritten (wildcard synthesis, RFC 4592) and in the query's letter case. */
-const renamed = (answers: DnsRecord[], owner: string) => answers.map((answer) => ({ ...answer, name: owner }));
+const renamed = (answers: DnsRecord[], owner: string) =>
+  answers.map((answer) => ({ ...answer, name: owner }));
 
 /** The highest delegation point at or above `name` (below the apex), if any. */
 function delegationFor(zone: ZoneData, name: string): string | undefined {
@@ -61,20 +68,46 @@ export function resolve(zone: ZoneData | undefined, qname: string, qtype: string
     const cut = delegationFor(zone, name);
     if (cut && !(cut === name && qtype === 'DS')) {
       const ns = zone.nodes.get(cut)!.get('NS')!;
-      return { rcode: 'NOERROR', authoritative: answers.length > 0, answers, authorities: ns, additionals: additionalsFor(zone, ns) };
+      return {
+        rcode: 'NOERROR',
+        authoritative: answers.length > 0,
+        answers,
+        authorities: ns,
+        additionals: additionalsFor(zone, ns),
+      };
     }
     const node = lookup(zone, name);
     if (node === null) {
-      return { rcode: 'NXDOMAIN', authoritative: true, answers, authorities: [zone.negativeSoa], additionals: [] };
+      return {
+        rcode: 'NXDOMAIN',
+        authoritative: true,
+        answers,
+        authorities: [zone.negativeSoa],
+        additionals: [],
+      };
     }
-    const found = node === 'empty' ? undefined : qtype === 'ANY' ? [...node.values()].flat() : node.get(qtype);
+    const found =
+      node === 'empty' ? undefined : qtype === 'ANY' ? [...node.values()].flat() : node.get(qtype);
     if (found) {
       const own = renamed(found, owner);
       answers.push(...own);
-      return { rcode: 'NOERROR', authoritative: true, answers, authorities: [], additionals: additionalsFor(zone, own) };
+      return {
+        rcode: 'NOERROR',
+        authoritative: true,
+        answers,
+        authorities: [],
+        additionals: additionalsFor(zone, own),
+      };
     }
     const cname = node === 'empty' ? undefined : node.get('CNAME');
-    if (!cname) return { rcode: 'NOERROR', authoritative: true, answers, authorities: [zone.negativeSoa], additionals: [] };
+    if (!cname)
+      return {
+        rcode: 'NOERROR',
+        authoritative: true,
+        answers,
+        authorities: [zone.negativeSoa],
+        additionals: [],
+      };
     answers.push(...renamed(cname, owner));
     const target = cname[0].data as string;
     name = key(target);

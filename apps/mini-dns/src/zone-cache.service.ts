@@ -28,7 +28,10 @@ export class ZoneCache implements OnApplicationBootstrap, OnApplicationShutdown 
   async onApplicationBootstrap(): Promise<void> {
     await this.reloadIndex();
     const every = Math.max(this.config.MINIDNS_CACHE_TTL_MS, 1000);
-    this.timer = setInterval(() => void this.reloadIndex().catch((e: Error) => this.logger.warn(`reload failed: ${e.message}`)), every);
+    this.timer = setInterval(
+      () => void this.reloadIndex().catch((e: Error) => this.logger.warn(`reload failed: ${e.message}`)),
+      every,
+    );
     this.timer.unref();
   }
 

@@ -45,7 +45,12 @@ export function buildZoneData(content: ZoneContent): ZoneData {
     const byType = nodes.get(owner) ?? new Map<string, DnsRecord[]>();
     byType.set(set.type, answers);
     nodes.set(owner, byType);
-    for (let name: string | undefined = owner; name && name !== apex && name.endsWith(apex); name = parentOf(name)) names.add(name);
+    for (
+      let name: string | undefined = owner;
+      name && name !== apex && name.endsWith(apex);
+      name = parentOf(name)
+    )
+      names.add(name);
     if (set.type === 'SOA' && owner === apex) soa = answers[0];
     else all.push(...answers);
     if (set.type === 'NS' && owner !== apex) cuts.add(owner);

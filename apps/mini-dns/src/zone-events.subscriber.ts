@@ -22,13 +22,19 @@ export class ZoneEventsSubscriber implements OnApplicationBootstrap, OnApplicati
 
   onApplicationBootstrap(): void {
     const topology = messagingTopology(this.config.AMQP_NAMESPACE);
-    this.connection = amqp.connect([this.config.AMQP_URL], { reconnectTimeInSeconds: 1, connectionOptions: { noDelay: true } });
+    this.connection = amqp.connect([this.config.AMQP_URL], {
+      reconnectTimeInSeconds: 1,
+      connectionOptions: { noDelay: true },
+    });
     this.channel = this.connection.createChannel({
       setup: async (channel: Channel) => {
         await channel.assertExchange(topology.eventsExchange, 'topic', { durable: true });
         const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
-        for (const binding of topology.zoneCacheBindings) await channel.bindQueue(queue, topology.eventsExchange, binding);
-        await channel.consume(queue, (message) => message && this.onMessage(channel, message), { noAck: true });
+        for (const binding of topology.zoneCacheBindings)
+          await channel.bindQueue(queue, topology.eventsExchange, binding);
+        await channel.consume(queue, (message) => message && this.onMessage(channel, message), {
+          noAck: true,
+        });
         // Events missed while disconnected: start from storage again.
         await this.cache.reloadIndex().catch(() => undefined);
       },

@@ -62,20 +62,42 @@ export class PropagationService implements OnApplicationBootstrap {
 
   private async attempt(zone: ZoneRecord, pool: PoolRecord): Promise<void> {
     if (zone.action === 'DELETE') {
-      await Promise.all(pool.targets.map((target) => this.driverFor(target).remove(zone.name)));
-      await this.confirmEverywhere(pool, zone, (state) => (state.present ? `still serves the zone (serial ${state.serial})` : null));
+      await this.onEveryTarget(pool, (driver) => driver.remove(zone.name));
+      await this.confirmEverywhere(pool, zone, (state) =>
+        state.present ? `still serves the zone (serial ${state.serial})` : null,
+      );
       await this.zones.purge(zone.id);
       return;
     }
-    await Promise.all(pool.targets.map((target) => this.driverFor(target).ensure(zone.name)));
+    await this.onEveryTarget(pool, (driver) => driver.ensure(zone.name));
     await this.confirmEverywhere(pool, zone, (state) =>
-      !state.present ? `does not serve the zone (${state.rcode})` : state.serial < zone.serial ? `serves serial ${state.serial} < ${zone.serial}` : null,
+      !state.present
+        ? `does not serve the zone (${state.rcode})`
+        : state.serial < zone.serial
+          ? `serves serial ${state.serial} < ${zone.serial}`
+          : null,
     );
     if (await this.zones.markPropagated(zone.id, zone.serial)) {
       await Promise.all(
-        pool.alsoNotifies.map((server) => sendNotify(server, zone.name, this.config.DNS_QUERY_TIMEOUT_MS).catch(() => undefined)),
+        pool.alsoNotifies.map((server) =>
+          sendNotify(server, zone.name, this.config.DNS_QUERY_TIMEOUT_MS).catch(() => undefined),
+        ),
       );
     }
+  }
+
+  /** Runs an operation on every target at once; the error names each target that failed. */
+  private async onEveryTarget(
+    pool: PoolRecord,
+    operation: (driver: TargetDriver) => Promise<void>,
+  ): Promise<void> {
+    const results = await Promise.allSettled(pool.targets.map((target) => operation(this.driverFor(target))));
+    const failed = results.flatMap((result, i) =>
+      result.status === 'rejected'
+        ? [`${pool.targets[i].type} target: ${(result.reason as Error).message}`]
+        : [],
+    );
+    if (failed.length > 0) throw new Error(failed.join('; '));
   }
 
   /** Asks every pool nameserver for the zone's SOA; throws naming each one that is not there yet. */
@@ -103,8 +125,11 @@ export class PropagationService implements OnApplicationBootstrap {
     let driver = this.drivers.get(target.id);
     if (!driver) {
       const factory = DRIVERS[target.type];
-      if (!factory) throw new Error(`unknown target type '${target.type}' (known: ${Object.keys(DRIVERS).join(', ')})`);
-      driver = factory(target.options, { primaries: [{ host: this.config.MINIDNS_HOST, port: this.config.MINIDNS_PORT }] });
+      if (!factory)
+        throw new Error(`unknown target type '${target.type}' (known: ${Object.keys(DRIVERS).join(', ')})`);
+      driver = factory(target.options, {
+        primaries: [{ host: this.config.MINIDNS_HOST, port: this.config.MINIDNS_PORT }],
+      });
       this.drivers.set(target.id, driver);
     }
     return driver;

@@ -56,7 +56,9 @@ export class ZoneEventsController {
       channel.ack(message);
     } catch (error) {
       const reason = error instanceof ContractViolationError ? 'breaks its contract' : 'could not be handled';
-      this.logger.error(`${pattern} ${message.properties.messageId} ${reason}, dead-lettered: ${(error as Error).message}`);
+      this.logger.error(
+        `${pattern} ${message.properties.messageId} ${reason}, dead-lettered: ${(error as Error).message}`,
+      );
       channel.nack(message, false, false);
     }
   }

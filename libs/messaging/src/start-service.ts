@@ -20,7 +20,10 @@ export function startService(
     const logLevels: ('log' | 'warn' | 'error')[] = ['log', 'warn', 'error'];
     let app: INestApplicationContext;
     if (consumer) {
-      const microservice = await NestFactory.createMicroservice<MicroserviceOptions>(module, { ...consumer, logger: logLevels });
+      const microservice = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
+        ...consumer,
+        logger: logLevels,
+      });
       microservice.enableShutdownHooks();
       await microservice.listen();
       app = microservice;

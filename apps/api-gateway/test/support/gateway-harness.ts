@@ -1,9 +1,9 @@
 import { INestApplication } from '@nestjs/common';
 import { PoolsRepository, PrismaService, defaultPools } from '@zonewarden/persistence';
-import { TestDatabase, createTestDatabase } from '@zonewarden/persistence/testing/test-database';
+import { TestDatabase, createTestDatabase } from '@zonewarden/testing';
 import { createGateway } from '../../src/app.factory';
 import { loadGatewayConfig } from '../../src/config/gateway.config';
-import { TEST_AMQP_URL, deleteNamespace, uniqueNamespace } from './amqp-namespace';
+import { TEST_AMQP_URL, deleteNamespace, uniqueNamespace } from '@zonewarden/testing';
 
 export interface GatewayHarness {
   app: INestApplication;

@@ -1,5 +1,5 @@
 import { PrismaService, TokensRepository } from '@zonewarden/persistence';
-import { TestDatabase, createTestDatabase } from '@zonewarden/persistence/testing/test-database';
+import { TestDatabase, createTestDatabase } from '@zonewarden/testing';
 import { tokenCreate } from './token-create';
 
 describe('token create', () => {

@@ -61,7 +61,9 @@ export const bind9Driver: DriverFactory = (raw, context) => {
         if (!/already exists/.test((error as Error).message)) throw error;
       }
       await rndc('refresh', bare(zoneName));
-      await sendNotify({ host: options.dns_host, port: options.dns_port }, zoneName, 1000).catch(() => undefined);
+      await sendNotify({ host: options.dns_host, port: options.dns_port }, zoneName, 1000).catch(
+        () => undefined,
+      );
     },
     async remove(zoneName) {
       try {

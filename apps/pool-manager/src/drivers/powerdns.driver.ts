@@ -26,13 +26,17 @@ export const powerDnsDriver: DriverFactory = (raw, context) => {
   const options = parseOptions(PowerDnsOptions, raw, 'powerdns');
   const base = `${options.api_url.replace(/\/+$/, '')}/api/v1/servers/${encodeURIComponent(options.server_id)}/zones`;
   const call = async (method: string, path: string, body?: unknown): Promise<Response> => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'X-API-Key': options.api_key, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    });
-    return response;
+    try {
+      return await fetch(`${base}${path}`, {
+        method,
+        headers: { 'X-API-Key': options.api_key, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (error) {
+      const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
+      throw new Error(`powerdns API ${options.api_url} unreachable: ${cause}`);
+    }
   };
   const fail = async (what: string, response: Response) =>
     new Error(`powerdns ${what}: HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);

@@ -20,11 +20,17 @@ export interface DriverContext {
 export type DriverFactory = (options: Record<string, unknown>, context: DriverContext) => TargetDriver;
 
 /** Validates a target's options against its class; the message names every problem. */
-export function parseOptions<T extends object>(type: new () => T, options: Record<string, unknown>, driver: string): T {
+export function parseOptions<T extends object>(
+  type: new () => T,
+  options: Record<string, unknown>,
+  driver: string,
+): T {
   const parsed = plainToInstance(type, options);
   const errors = validateSync(parsed, { whitelist: true, forbidNonWhitelisted: true });
   if (errors.length > 0) {
-    const problems = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? { invalid: 'invalid' }).join(', ')}`);
+    const problems = errors.map(
+      (e) => `${e.property}: ${Object.values(e.constraints ?? { invalid: 'invalid' }).join(', ')}`,
+    );
     throw new Error(`${driver} target options: ${problems.join('; ')}`);
   }
   return parsed;

@@ -19,7 +19,10 @@ export function exchange(server: DnsServer, message: DnsMessage, timeoutMs = 200
   const query = packet.encode({ ...message, id });
   return new Promise((resolve, reject) => {
     const socket = dgram.createSocket(net.isIPv6(server.host) ? 'udp6' : 'udp4');
-    const timer = setTimeout(() => finish(new Error(`no answer from ${server.host}:${server.port} in ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`no answer from ${server.host}:${server.port} in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     const finish = (error?: Error, reply?: DnsMessage) => {
       clearTimeout(timer);
       socket.close();
@@ -59,7 +62,12 @@ export async function querySoa(server: DnsServer, zone: string, timeoutMs?: numb
 export async function sendNotify(server: DnsServer, zone: string, timeoutMs?: number): Promise<void> {
   await exchange(
     server,
-    { type: 'query', opcode: 'NOTIFY', flags: packet.AUTHORITATIVE_ANSWER, questions: [{ type: 'SOA', name: zone.replace(/\.$/, '') }] },
+    {
+      type: 'query',
+      opcode: 'NOTIFY',
+      flags: packet.AUTHORITATIVE_ANSWER,
+      questions: [{ type: 'SOA', name: zone.replace(/\.$/, '') }],
+    },
     timeoutMs,
   );
 }

@@ -4,7 +4,12 @@ import { toAnswer } from './rdata';
 
 describe('presentation rdata to wire', () => {
   it('tokenizes quoted strings and escapes', () => {
-    expect(tokenize('"a b" c\\059 "\\"q\\"" \\065').map((t) => t.bytes.toString())).toEqual(['a b', 'c;', '"q"', 'A']);
+    expect(tokenize('"a b" c\\059 "\\"q\\"" \\065').map((t) => t.bytes.toString())).toEqual([
+      'a b',
+      'c;',
+      '"q"',
+      'A',
+    ]);
   });
 
   it.each([

@@ -26,7 +26,12 @@ const CONVERTERS: Record<string, Converter> = {
   MX: (t) => ({ preference: int(t[0], 'preference'), exchange: bare(text(t[1])) }),
   TXT: (t) => t.map((token) => token.bytes),
   SPF: (t) => t.map((token) => token.bytes),
-  SRV: (t) => ({ priority: int(t[0], 'priority'), weight: int(t[1], 'weight'), port: int(t[2], 'port'), target: bare(text(t[3])) }),
+  SRV: (t) => ({
+    priority: int(t[0], 'priority'),
+    weight: int(t[1], 'weight'),
+    port: int(t[2], 'port'),
+    target: bare(text(t[3])),
+  }),
   SOA: (t) => ({
     mname: bare(text(t[0])),
     rname: bare(text(t[1])),
@@ -36,8 +41,17 @@ const CONVERTERS: Record<string, Converter> = {
     expire: int(t[5], 'expire'),
     minimum: int(t[6], 'minimum'),
   }),
-  CAA: (t) => ({ flags: int(t[0], 'flags'), tag: text(t[1]), value: text(t[2]), issuerCritical: int(t[0], 'flags') >= 128 }),
-  SSHFP: (t) => ({ algorithm: int(t[0], 'algorithm'), hash: int(t[1], 'type'), fingerprint: t.slice(2).map(text).join('') }),
+  CAA: (t) => ({
+    flags: int(t[0], 'flags'),
+    tag: text(t[1]),
+    value: text(t[2]),
+    issuerCritical: int(t[0], 'flags') >= 128,
+  }),
+  SSHFP: (t) => ({
+    algorithm: int(t[0], 'algorithm'),
+    hash: int(t[1], 'type'),
+    fingerprint: t.slice(2).map(text).join(''),
+  }),
   TLSA: (t) => ({
     usage: int(t[0], 'usage'),
     selector: int(t[1], 'selector'),

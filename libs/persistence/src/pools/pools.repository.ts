@@ -98,7 +98,12 @@ export class PoolsRepository {
   async load(poolId: string): Promise<PoolRecord | null> {
     const pool = await this.prisma.pool.findUnique({
       where: { id: poolId },
-      include: { nsRecords: { orderBy: { priority: 'asc' } }, nameservers: true, targets: true, alsoNotifies: true },
+      include: {
+        nsRecords: { orderBy: { priority: 'asc' } },
+        nameservers: true,
+        targets: true,
+        alsoNotifies: true,
+      },
     });
     if (!pool) return null;
     return {
@@ -106,7 +111,11 @@ export class PoolsRepository {
       name: pool.name,
       nsRecords: pool.nsRecords.map(({ hostname, priority }) => ({ hostname, priority })),
       nameservers: pool.nameservers.map(({ host, port }) => ({ host, port })),
-      targets: pool.targets.map(({ id, type, options }) => ({ id, type, options: options as Record<string, unknown> })),
+      targets: pool.targets.map(({ id, type, options }) => ({
+        id,
+        type,
+        options: options as Record<string, unknown>,
+      })),
       alsoNotifies: pool.alsoNotifies.map(({ host, port }) => ({ host, port })),
     };
   }

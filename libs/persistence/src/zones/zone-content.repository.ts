@@ -28,7 +28,10 @@ export class ZoneContentRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   async servedZoneNames(): Promise<string[]> {
-    const rows = await query<{ name: string }>(this.prisma.pg, Prisma.sql`SELECT name FROM zones WHERE ${SERVED}`);
+    const rows = await query<{ name: string }>(
+      this.prisma.pg,
+      Prisma.sql`SELECT name FROM zones WHERE ${SERVED}`,
+    );
     return rows.map((row) => row.name);
   }
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { Client } from 'pg';
-import { readMigrationsList } from '../migrations/schema-engine';
 
 /**
  * Test databases: each test file gets its own database, cloned from a template that holds the
@@ -15,10 +16,15 @@ function urlFor(database: string): string {
   return url.toString();
 }
 
+const MIGRATIONS_DIR = path.resolve(__dirname, '../../../prisma/migrations');
+
+/** Named after the migrations it holds, so a new migration gets a new template. */
 function templateName(): string {
   const hash = createHash('sha1');
-  for (const dir of readMigrationsList().migrationDirectories)
-    hash.update(dir.path).update(dir.migrationFile.content.value);
+  for (const dir of fs.readdirSync(MIGRATIONS_DIR).sort()) {
+    const file = path.join(MIGRATIONS_DIR, dir, 'migration.sql');
+    if (fs.existsSync(file)) hash.update(dir).update(fs.readFileSync(file));
+  }
   return `zw_template_${hash.digest('hex').slice(0, 12)}`;
 }
 

@@ -1,0 +1,318 @@
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { dump } from 'js-yaml';
+import { DEFAULT_POOL_ID, PrismaService } from '@zonewarden/persistence';
+import {
+  BindServer,
+  ManagedProcess,
+  PowerDnsServer,
+  TEST_AMQP_URL,
+  TestDatabase,
+  createTestDatabase,
+  deleteNamespace,
+  freePort,
+  startApp,
+  startBind,
+  startPowerDns,
+  uniqueNamespace,
+  waitFor,
+} from '@zonewarden/testing';
+
+const run = promisify(execFile);
+const NOAUTH = {
+  'X-Auth-Project-ID': 'project-dns',
+  'X-Roles': 'member',
+  'Content-Type': 'application/json',
+};
+
+interface Zone {
+  id: string;
+  name: string;
+  serial: number;
+  status: string;
+  action: string;
+}
+
+/** `dig +short` of a zone's SOA serial at a server, or the response status when there is no answer. */
+async function digSoa(port: number, zone: string): Promise<string> {
+  const { stdout } = await run('dig', [
+    '@127.0.0.1',
+    '-p',
+    String(port),
+    zone,
+    'SOA',
+    '+norec',
+    '+time=1',
+    '+tries=1',
+  ]);
+  const status = /status: (\w+)/.exec(stdout)?.[1] ?? 'NO-ANSWER';
+  const soa = new RegExp(
+    `^${zone.replace(/\./g, '\\.')}\\s+\\d+\\s+IN\\s+SOA\\s+\\S+\\s+\\S+\\s+(\\d+)`,
+    'm',
+  ).exec(stdout);
+  return soa && /flags: qr aa/.test(stdout) ? soa[1] : status;
+}
+
+describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave them', () => {
+  let db: TestDatabase;
+  let prisma: PrismaService;
+  let bind: BindServer;
+  let pdns: PowerDnsServer;
+  let miniDns: ManagedProcess;
+  let poolManager: ManagedProcess;
+  let gateway: ManagedProcess;
+  let api: string;
+  let env: Record<string, string>;
+  let servers: [string, number][];
+
+  const call = async (method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${api}${url}`, {
+      method,
+      headers: NOAUTH,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: res.status === 204 ? undefined : await res.json() };
+  };
+  const zone = async (id: string) => (await call('GET', `/v2/zones/${id}`)).body as Zone;
+  const waitForZone = (id: string, predicate: (z: Zone) => boolean, what: string, timeoutMs = 20_000) =>
+    waitFor(what, async () => predicate(await zone(id)), timeoutMs);
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    prisma = new PrismaService({ url: db.url, poolSize: 2 });
+    [bind, pdns] = await Promise.all([startBind(), startPowerDns()]);
+    const [miniDnsPort, apiPort] = [await freePort(), await freePort()];
+    const poolsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zw-pools-')), 'pools.yaml');
+    fs.writeFileSync(
+      poolsFile,
+      dump([
+        {
+          id: DEFAULT_POOL_ID,
+          name: 'default',
+          ns_records: [
+            { hostname: 'ns1.zonewarden.test.', priority: 1 },
+            { hostname: 'ns2.zonewarden.test.', priority: 2 },
+          ],
+          nameservers: [
+            { host: '127.0.0.1', port: miniDnsPort },
+            { host: '127.0.0.1', port: bind.port },
+            { host: '127.0.0.1', port: pdns.port },
+          ],
+          targets: [
+            { type: 'builtin' },
+            {
+              type: 'bind9',
+              options: {
+                rndc_host: '127.0.0.1',
+                rndc_port: bind.rndcPort,
+                rndc_key_file: bind.keyFile,
+                dns_host: '127.0.0.1',
+                dns_port: bind.port,
+              },
+            },
+            {
+              type: 'powerdns',
+              options: { api_url: `http://127.0.0.1:${pdns.apiPort}`, api_key: pdns.apiKey },
+            },
+          ],
+          also_notifies: [],
+        },
+      ]),
+    );
+    servers = [
+      ['builtin', miniDnsPort],
+      ['bind9', bind.port],
+      ['powerdns', pdns.port],
+    ];
+    env = {
+      DATABASE_URL: db.url,
+      AMQP_URL: TEST_AMQP_URL,
+      AMQP_NAMESPACE: uniqueNamespace(),
+      POOLS_FILE: poolsFile,
+      MINIDNS_HOST: '127.0.0.1',
+      MINIDNS_PORT: String(miniDnsPort),
+      MINIDNS_CACHE_TTL_MS: '2000',
+      PROPAGATION_RETRY_BUDGET_MS: '4000',
+      PROPAGATION_MAX_BACKOFF_MS: '500',
+      RECONCILE_INTERVAL_MS: '1000',
+      RECONCILE_AFTER_MS: '3000',
+      AUTH_STRATEGY: 'noauth',
+      API_PORT: String(apiPort),
+    };
+    gateway = await startApp('api-gateway', env);
+    [miniDns, poolManager] = await Promise.all([startApp('mini-dns', env), startApp('pool-manager', env)]);
+    api = `http://127.0.0.1:${apiPort}`;
+  });
+
+  afterAll(async () => {
+    await Promise.all([gateway, miniDns, poolManager].map((app) => app?.stop()));
+    await Promise.all([bind?.stop(), pdns?.stop()]);
+    await prisma?.close();
+    await deleteNamespace(env.AMQP_NAMESPACE).catch(() => undefined);
+    await db?.drop();
+  });
+
+  it('create, patch and delete reach every target kind', async () => {
+    const created = await call('POST', '/v2/zones', {
+      name: 'resolve.example.com.',
+      email: 'hostmaster@example.com',
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    await waitForZone(id, (z) => z.action === 'NONE' && z.status === 'ACTIVE', 'the zone to be propagated');
+    for (const [kind, port] of servers)
+      expect([kind, await digSoa(port, 'resolve.example.com.')]).toEqual([kind, String(created.body.serial)]);
+
+    const patched = await call('PATCH', `/v2/zones/${id}`, { ttl: 120 });
+    expect(patched.body.serial).toBeGreaterThan(created.body.serial);
+    await waitForZone(id, (z) => z.action === 'NONE', 'the update to be propagated');
+    for (const [kind, port] of servers)
+      expect([kind, await digSoa(port, 'resolve.example.com.')]).toEqual([kind, String(patched.body.serial)]);
+
+    expect((await call('DELETE', `/v2/zones/${id}`)).status).toBe(202);
+    await waitFor('the zone to be purged', async () => (await call('GET', `/v2/zones/${id}`)).status === 404);
+    for (const [kind, port] of servers)
+      expect([kind, await digSoa(port, 'resolve.example.com.')]).toEqual([kind, 'REFUSED']);
+    expect(await prisma.zone.count({ where: { id } })).toBe(0);
+    expect(await prisma.recordSet.count({ where: { zoneId: id } })).toBe(0);
+    expect(await prisma.record.count({ where: { recordset: { zoneId: id } } })).toBe(0);
+  });
+
+  it('serves every record by AXFR from mini-dns, and the NS/SOA follow the pool file', async () => {
+    const created = await call('POST', '/v2/zones', { name: 'axfr.example.com.', email: 'ops@example.com' });
+    const id = created.body.id as string;
+    const add = (name: string, type: string, records: string[]) =>
+      prisma.recordSet.create({
+        data: {
+          id: crypto.randomUUID(),
+          zoneId: id,
+          projectId: 'project-dns',
+          name,
+          type,
+          records: { create: records.map((data) => ({ id: crypto.randomUUID(), data })) },
+        },
+      });
+    await add('www.axfr.example.com.', 'A', ['192.0.2.10', '192.0.2.11']);
+    await add('axfr.example.com.', 'MX', ['10 mail.axfr.example.com.']);
+    await add('mail.axfr.example.com.', 'AAAA', ['2001:db8::25']);
+    await add('txt.axfr.example.com.', 'TXT', ['"v=spf1 -all" "second"']);
+    await add('alias.axfr.example.com.', 'CNAME', ['www.axfr.example.com.']);
+    // A change announces the zone again, so every server picks up the records.
+    const patched = await call('PATCH', `/v2/zones/${id}`, { description: 'with records' });
+    await waitForZone(id, (z) => z.action === 'NONE', 'the zone to be propagated');
+
+    const { stdout } = await run('dig', [
+      '@127.0.0.1',
+      '-p',
+      String(servers[0][1]),
+      'axfr.example.com.',
+      'AXFR',
+      '+nocmd',
+      '+nostats',
+    ]);
+    const lines = stdout.split('\n').filter((line) => line && !line.startsWith(';'));
+    const records = lines.map((line) =>
+      line
+        .split(/\s+/)
+        .filter((_, i) => i !== 1)
+        .join(' '),
+    );
+    expect(records[0]).toMatch(
+      new RegExp(
+        `^axfr\\.example\\.com\\. IN SOA ns1\\.zonewarden\\.test\\. ops\\.example\\.com\\. ${patched.body.serial} `,
+      ),
+    );
+    expect(records[records.length - 1]).toBe(records[0]);
+    expect(records.slice(1, -1).sort()).toEqual(
+      [
+        'alias.axfr.example.com. IN CNAME www.axfr.example.com.',
+        'axfr.example.com. IN MX 10 mail.axfr.example.com.',
+        'axfr.example.com. IN NS ns1.zonewarden.test.',
+        'axfr.example.com. IN NS ns2.zonewarden.test.',
+        'mail.axfr.example.com. IN AAAA 2001:db8::25',
+        'txt.axfr.example.com. IN TXT "v=spf1 -all" "second"',
+        'www.axfr.example.com. IN A 192.0.2.10',
+        'www.axfr.example.com. IN A 192.0.2.11',
+      ].sort(),
+    );
+    // The secondaries transferred the same records.
+    for (const [kind, port] of servers.slice(1)) {
+      const { stdout: a } = await run('dig', [
+        '@127.0.0.1',
+        '-p',
+        String(port),
+        'alias.axfr.example.com.',
+        'A',
+        '+short',
+      ]);
+      const [cname, ...addresses] = a.trim().split('\n');
+      expect([kind, cname, addresses.sort()]).toEqual([
+        kind,
+        'www.axfr.example.com.',
+        ['192.0.2.10', '192.0.2.11'],
+      ]);
+    }
+    const nameservers = await call('GET', `/v2/zones/${id}/nameservers`);
+    expect(nameservers.body.nameservers).toEqual([
+      { hostname: 'ns1.zonewarden.test.', priority: 1 },
+      { hostname: 'ns2.zonewarden.test.', priority: 2 },
+    ]);
+  });
+
+  it('marks a zone ERROR with a reason when a target is down, and the reconciler heals it once it is back', async () => {
+    await pdns.pause();
+    try {
+      const created = await call('POST', '/v2/zones', {
+        name: 'outage.example.com.',
+        email: 'ops@example.com',
+      });
+      const id = created.body.id as string;
+      await waitForZone(id, (z) => z.status === 'ERROR', 'the zone to be marked ERROR');
+      expect((await zone(id)).action).toBe('CREATE');
+      const stored = await prisma.zone.findUnique({ where: { id } });
+      expect(stored?.errorReason).toMatch(/powerdns|127\.0\.0\.1/);
+    } finally {
+      await pdns.start();
+    }
+    const [outage] = ((await call('GET', '/v2/zones?name=outage.example.com.')).body.zones as Zone[]) ?? [];
+    await waitForZone(
+      outage.id,
+      (z) => z.status === 'ACTIVE' && z.action === 'NONE',
+      'the reconciler to heal the zone',
+      30_000,
+    );
+    expect(await digSoa(pdns.port, 'outage.example.com.')).toBe(String(outage.serial));
+  });
+
+  it('converges a zone whose push was interrupted by a pool-manager crash', async () => {
+    await pdns.pause();
+    let id: string;
+    try {
+      const created = await call('POST', '/v2/zones', {
+        name: 'crash.example.com.',
+        email: 'ops@example.com',
+      });
+      id = created.body.id;
+      // pool-manager is now retrying the push against the stopped target: kill it mid-push.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await poolManager.stop('SIGKILL');
+    } finally {
+      await pdns.start();
+    }
+    poolManager = await startApp('pool-manager', env);
+    await waitForZone(
+      id!,
+      (z) => z.status === 'ACTIVE' && z.action === 'NONE',
+      'the zone to converge after the restart',
+      30_000,
+    );
+    for (const [kind, port] of servers)
+      expect([kind, await digSoa(port, 'crash.example.com.')]).toEqual([
+        kind,
+        String((await zone(id!)).serial),
+      ]);
+  });
+});

@@ -1,0 +1,5 @@
+module.exports = {
+  ...require('../../jest.preset'),
+  displayName: require('./package.json').name,
+  roots: ['<rootDir>/src'],
+};

@@ -1,0 +1,93 @@
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { ManagedProcess, freePort, waitFor } from './processes';
+
+const TEMPLATES = path.resolve(__dirname, '../targets');
+
+function render(template: string, values: Record<string, string | number>): string {
+  return fs
+    .readFileSync(path.join(TEMPLATES, template), 'utf8')
+    .replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+}
+
+export interface BindServer {
+  port: number;
+  rndcPort: number;
+  keyFile: string;
+  process: ManagedProcess;
+  stop(): Promise<void>;
+}
+
+/** BIND 9 (Debian's `named`) in a temp directory, from libs/testing/targets/named.conf, on free loopback ports. */
+export async function startBind(): Promise<BindServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zw-named-'));
+  const [port, rndcPort] = [await freePort(), await freePort()];
+  const keyFile = path.join(dir, 'rndc.key');
+  execFileSync('rndc-confgen', ['-a', '-k', 'rndc-key', '-c', keyFile]);
+  const conf = path.join(dir, 'named.conf');
+  fs.writeFileSync(conf, render('named.conf', { DIR: dir, PORT: port, RNDC_PORT: rndcPort }));
+  const named = ManagedProcess.start('named', 'named', ['-g', '-u', 'root', '-c', conf]);
+  await named.waitForOutput(/running/);
+  return {
+    port,
+    rndcPort,
+    keyFile,
+    process: named,
+    async stop() {
+      await named.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface PowerDnsServer {
+  port: number;
+  apiPort: number;
+  apiKey: string;
+  process: ManagedProcess;
+  /** Stops the server, keeping its data and ports for `start`. */
+  pause(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** PowerDNS Authoritative with the sqlite3 backend in a temp directory, from libs/testing/targets/pdns.conf. */
+export async function startPowerDns(): Promise<PowerDnsServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zw-pdns-'));
+  const [port, apiPort] = [await freePort(), await freePort()];
+  const apiKey = `test-${process.pid}-${Date.now()}`;
+  execFileSync('sqlite3', [path.join(dir, 'pdns.sqlite3')], {
+    input: fs.readFileSync('/usr/share/pdns-backend-sqlite3/schema/schema.sqlite3.sql'),
+  });
+  fs.writeFileSync(
+    path.join(dir, 'pdns.conf'),
+    render('pdns.conf', { DIR: dir, PORT: port, API_PORT: apiPort, API_KEY: apiKey }),
+  );
+  const server: PowerDnsServer = {
+    port,
+    apiPort,
+    apiKey,
+    process: undefined as unknown as ManagedProcess,
+    async start() {
+      const pdns = ManagedProcess.start('pdns_server', 'pdns_server', [`--config-dir=${dir}`]);
+      server.process = pdns;
+      await waitFor('the PowerDNS API', async () => {
+        if (!pdns.running) throw new Error(`pdns_server exited:\n${pdns.output}`);
+        return (
+          await fetch(`http://127.0.0.1:${apiPort}/api/v1/servers`, { headers: { 'X-API-Key': apiKey } })
+        ).ok;
+      });
+    },
+    async pause() {
+      await server.process.stop();
+    },
+    async stop() {
+      await server.process.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  await server.start();
+  return server;
+}

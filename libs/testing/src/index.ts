@@ -1,0 +1,5 @@
+export * from './amqp-namespace';
+export * from './dns-targets';
+export * from './processes';
+export * from './tcp-proxy';
+export * from './test-database';
