@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// `npm start`: runs api-gateway, zone-worker and pool-manager (already built) as child processes,
+// `npm start`: runs api-gateway, zone-worker, pool-manager and mini-dns (already built) as child processes,
 // with prefixed output. Stops them all on Ctrl-C / SIGTERM, or when one of them exits.
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 
-const APPS = ['api-gateway', 'zone-worker', 'pool-manager'];
+const APPS = ['api-gateway', 'zone-worker', 'pool-manager', 'mini-dns'];
 const root = path.resolve(__dirname, '..');
 const children = new Map();
 let stopping = false;

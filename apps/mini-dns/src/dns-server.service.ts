@@ -43,7 +43,8 @@ export class DnsServer implements OnApplicationBootstrap, OnApplicationShutdown 
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const { MINIDNS_HOST: host, MINIDNS_PORT: port } = this.config;
+    const { MINIDNS_LISTEN_HOST, MINIDNS_HOST, MINIDNS_PORT: port } = this.config;
+    const host = MINIDNS_LISTEN_HOST ?? MINIDNS_HOST;
     this.udp = dgram.createSocket(net.isIPv6(host) ? 'udp6' : 'udp4');
     this.udp.on('message', (message, remote) => void this.onUdp(message, remote));
     this.udp.on('error', (error) => this.logger.error(`udp: ${error.message}`));

@@ -7,8 +7,14 @@ export interface DnsServer {
   port: number;
 }
 
-/** dns-packet's types leave out the header fields it does read and write. */
+/**
+ * dns-packet's types leave out the header fields it decodes. (It encodes them only through `flags`:
+ * the opcode in bits 11–14, the rcode in bits 0–3.)
+ */
 export type DnsMessage = packet.Packet & { rcode?: string; opcode?: string };
+
+/** The NOTIFY opcode (RFC 1996) as header flag bits. */
+export const NOTIFY_OPCODE_FLAGS = 4 << 11;
 
 let nextId = Math.floor(Math.random() * 65535);
 const newId = () => (nextId = (nextId + 1) & 0xffff);
@@ -64,8 +70,7 @@ export async function sendNotify(server: DnsServer, zone: string, timeoutMs?: nu
     server,
     {
       type: 'query',
-      opcode: 'NOTIFY',
-      flags: packet.AUTHORITATIVE_ANSWER,
+      flags: NOTIFY_OPCODE_FLAGS | packet.AUTHORITATIVE_ANSWER,
       questions: [{ type: 'SOA', name: zone.replace(/\.$/, '') }],
     },
     timeoutMs,
