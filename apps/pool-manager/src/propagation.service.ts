@@ -1,10 +1,12 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { querySoa, sendNotify } from '@zonewarden/dns';
+import { SoaState, querySoa, sendNotify } from '@zonewarden/dns';
 import { PoolRecord, PoolsRepository, ZoneLocks, ZoneRecord, ZonesRepository } from '@zonewarden/persistence';
 import { DRIVERS, TargetDriver } from './drivers';
 import { PoolManagerConfig } from './pool-manager.config';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long one round waits for the nameservers before telling the targets again. */
+const CONFIRM_WINDOW_MS = 5_000;
 
 /**
  * Brings a zone's targets to the zone's current state in storage: pushes it to every target of its
@@ -44,7 +46,7 @@ export class PropagationService implements OnApplicationBootstrap {
         const pool = await this.pools.load(zone.poolId);
         try {
           if (!pool) throw new Error(`pool ${zone.poolId} does not exist`);
-          await this.attempt(zone, pool);
+          await this.attempt(zone, pool, deadline);
           return;
         } catch (error) {
           const reason = (error as Error).message;
@@ -60,17 +62,22 @@ export class PropagationService implements OnApplicationBootstrap {
     });
   }
 
-  private async attempt(zone: ZoneRecord, pool: PoolRecord): Promise<void> {
+  /**
+   * One round: tell every target, then poll the nameservers (briefly backing off) until they all show
+   * the change, for at most CONFIRM_WINDOW_MS; telling the targets again too soon would only restart
+   * their transfers.
+   */
+  private async attempt(zone: ZoneRecord, pool: PoolRecord, deadline: number): Promise<void> {
     if (zone.action === 'DELETE') {
       await this.onEveryTarget(pool, (driver) => driver.remove(zone.name));
-      await this.confirmEverywhere(pool, zone, (state) =>
+      await this.confirmEverywhere(pool, zone, deadline, (state) =>
         state.present ? `still serves the zone (serial ${state.serial})` : null,
       );
       await this.zones.purge(zone.id);
       return;
     }
     await this.onEveryTarget(pool, (driver) => driver.ensure(zone.name));
-    await this.confirmEverywhere(pool, zone, (state) =>
+    await this.confirmEverywhere(pool, zone, deadline, (state) =>
       !state.present
         ? `does not serve the zone (${state.rcode})`
         : state.serial < zone.serial
@@ -79,9 +86,7 @@ export class PropagationService implements OnApplicationBootstrap {
     );
     if (await this.zones.markPropagated(zone.id, zone.serial)) {
       await Promise.all(
-        pool.alsoNotifies.map((server) =>
-          sendNotify(server, zone.name, this.config.DNS_QUERY_TIMEOUT_MS).catch(() => undefined),
-        ),
+        pool.alsoNotifies.map((server) => sendNotify(server, zone.name, this.config.DNS_QUERY_TIMEOUT_MS).catch(() => undefined)),
       );
     }
   }
@@ -100,25 +105,31 @@ export class PropagationService implements OnApplicationBootstrap {
     if (failed.length > 0) throw new Error(failed.join('; '));
   }
 
-  /** Asks every pool nameserver for the zone's SOA; throws naming each one that is not there yet. */
-  private async confirmEverywhere(
-    pool: PoolRecord,
-    zone: ZoneRecord,
-    problem: (state: Awaited<ReturnType<typeof querySoa>>) => string | null,
-  ): Promise<void> {
-    const problems = await Promise.all(
-      pool.nameservers.map(async (server) => {
-        const where = `${server.host}:${server.port}`;
-        try {
-          const issue = problem(await querySoa(server, zone.name, this.config.DNS_QUERY_TIMEOUT_MS));
-          return issue && `${where} ${issue}`;
-        } catch (error) {
-          return `${where}: ${(error as Error).message}`;
-        }
-      }),
-    );
-    const failed = problems.filter(Boolean);
-    if (failed.length > 0) throw new Error(failed.join('; '));
+  /**
+   * Asks every pool nameserver for the zone's SOA until none has a problem, polling with a short
+   * backoff for at most CONFIRM_WINDOW_MS; then throws naming each server that is not there yet.
+   */
+  private async confirmEverywhere(pool: PoolRecord, zone: ZoneRecord, deadline: number, problem: (state: SoaState) => string | null): Promise<void> {
+    const until = Math.min(deadline, Date.now() + CONFIRM_WINDOW_MS);
+    let pending = pool.nameservers;
+    for (let delay = 20; ; delay = Math.min(delay * 2, 500)) {
+      const problems = await Promise.all(
+        pending.map(async (server) => {
+          try {
+            return problem(await querySoa(server, zone.name, this.config.DNS_QUERY_TIMEOUT_MS));
+          } catch (error) {
+            return (error as Error).message;
+          }
+        }),
+      );
+      const failed = pending.flatMap((server, i) => (problems[i] ? [{ server, problem: problems[i] }] : []));
+      if (failed.length === 0) return;
+      if (Date.now() + delay > until) {
+        throw new Error(failed.map((f) => `${f.server.host}:${f.server.port} ${f.problem}`).join('; '));
+      }
+      pending = failed.map((f) => f.server);
+      await sleep(delay);
+    }
   }
 
   private driverFor(target: PoolRecord['targets'][number]): TargetDriver {

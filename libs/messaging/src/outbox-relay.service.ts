@@ -31,6 +31,8 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   private running = false;
   private loop?: Promise<void>;
   private wake?: () => void;
+  /** A nudge arrived while the relay was busy: look again before sleeping. */
+  private nudged = false;
   private listener?: Client;
   private lastCleanup = 0;
 
@@ -57,6 +59,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
 
   /** Asks the relay to look at the outbox now. */
   nudge(): void {
+    this.nudged = true;
     this.wake?.();
   }
 
@@ -93,6 +96,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
         continue;
       }
       try {
+        this.nudged = false;
         const { published, error } = await this.outbox.drain(
           (message) => this.publisher.publish(message),
           batchSize,
@@ -117,6 +121,10 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   }
 
   private sleep(ms: number): Promise<void> {
+    if (this.nudged) {
+      this.nudged = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.wake = undefined;
@@ -125,6 +133,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
       this.wake = () => {
         clearTimeout(timer);
         this.wake = undefined;
+        this.nudged = false;
         resolve();
       };
     });

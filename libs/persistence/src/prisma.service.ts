@@ -18,6 +18,7 @@ export interface DatabaseOptions {
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   readonly pg: Pool;
   private closed = false;
+  private readonly extraPools: Pool[] = [];
 
   constructor(options: DatabaseOptions) {
     // Sessions run in UTC: `timestamp` columns hold UTC, whatever the server's time zone.
@@ -32,12 +33,23 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     this.pg = pool;
   }
 
-  /** Ends Prisma's use of the pool, then the pool itself. */
+  /**
+   * A separate pool to the same database, for connections held a long time (advisory locks), so that
+   * they can never starve the main pool. Closed with this service.
+   */
+  dedicatedPool(max: number): Pool {
+    const pool = new Pool({ ...this.pg.options, max });
+    pool.on('error', (error) => new Logger('Database').warn(`idle connection lost: ${error.message}`));
+    this.extraPools.push(pool);
+    return pool;
+  }
+
+  /** Ends Prisma's use of the pool, then the pools themselves. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await this.$disconnect();
-    await this.pg.end();
+    await Promise.all([this.pg, ...this.extraPools].map((pool) => pool.end()));
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -1,16 +1,22 @@
 import { Injectable } from '@nestjs/common';
+import { Pool } from 'pg';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
 import { query } from '../sql';
 
+/** Zones worked on at once by one process; more wait for a lock connection. */
+const MAX_HELD_LOCKS = 32;
+
 /**
  * Work on one zone never interleaves, across processes: a PostgreSQL advisory lock keyed by the zone
- * id, held on its own connection for the duration of `work`. Within a process, callers queue in memory
- * first, so waiting does not hold a connection.
+ * id, held for the duration of `work` on a connection of a pool of its own — the work itself queries
+ * through the main pool, which held locks must never exhaust. Within a process, callers queue in
+ * memory first, so waiting does not hold a connection.
  */
 @Injectable()
 export class ZoneLocks {
   private readonly local = new Map<string, Promise<unknown>>();
+  private lockPool?: Pool;
 
   constructor(private readonly prisma: PrismaService) {}
 
@@ -26,7 +32,8 @@ export class ZoneLocks {
   }
 
   private async withDatabaseLock<T>(zoneId: string, work: () => Promise<T>): Promise<T> {
-    const client = await this.prisma.pg.connect();
+    this.lockPool ??= this.prisma.dedicatedPool(MAX_HELD_LOCKS);
+    const client = await this.lockPool.connect();
     let broken: Error | undefined;
     const onError = (error: Error) => (broken = error);
     client.on('error', onError);

@@ -1,0 +1,104 @@
+// Time from POST /v2/zones to each target kind answering the zone's SOA serial (builtin, BIND 9, PowerDNS).
+const { DEFAULT_POOL_ID, parsePools } = require('@zonewarden/persistence');
+const { querySoa } = require('@zonewarden/dns');
+const { freePort, startApp, startBind, startPowerDns } = require('@zonewarden/testing');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { benchEnvironment, percentile } = require('./support');
+
+const ZONES = Number(process.env.BENCH_PROPAGATION_ZONES ?? 200);
+const CONCURRENCY = 10;
+
+async function answeredAfter(server, zone, serial, started) {
+  for (;;) {
+    const state = await querySoa(server, zone, 500).catch(() => ({ present: false }));
+    if (state.present && state.serial >= serial) return Date.now() - started;
+    if (Date.now() - started > 30_000) return Infinity;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+module.exports = async function benchPropagation() {
+  const [bind, pdns] = await Promise.all([startBind(), startPowerDns()]);
+  const [dnsPort, apiPort] = [await freePort(), await freePort()];
+  const targets = {
+    builtin: { host: '127.0.0.1', port: dnsPort },
+    bind9: { host: '127.0.0.1', port: bind.port },
+    powerdns: { host: '127.0.0.1', port: pdns.port },
+  };
+  const pools = parsePools([
+    {
+      id: DEFAULT_POOL_ID,
+      name: 'default',
+      ns_records: [{ hostname: 'ns1.zonewarden.test.', priority: 1 }],
+      nameservers: Object.values(targets),
+      targets: [
+        { type: 'builtin' },
+        {
+          type: 'bind9',
+          options: {
+            rndc_host: '127.0.0.1',
+            rndc_port: bind.rndcPort,
+            rndc_key_file: bind.keyFile,
+            dns_host: '127.0.0.1',
+            dns_port: bind.port,
+          },
+        },
+        { type: 'powerdns', options: { api_url: `http://127.0.0.1:${pdns.apiPort}`, api_key: pdns.apiKey } },
+      ],
+      also_notifies: [],
+    },
+  ]);
+  const bench = await benchEnvironment(pools);
+  const poolsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zw-bench-')), 'pools.yaml');
+  fs.writeFileSync(poolsFile, JSON.stringify(pools)); // YAML is a superset of JSON
+  const env = {
+    ...bench.env,
+    POOLS_FILE: poolsFile,
+    MINIDNS_PORT: String(dnsPort),
+    API_PORT: String(apiPort),
+  };
+  const apps = [
+    await startApp('api-gateway', env),
+    await startApp('mini-dns', env),
+    await startApp('pool-manager', env),
+  ];
+  try {
+    const headers = { 'X-Auth-Token': bench.token, 'Content-Type': 'application/json' };
+    const times = { builtin: [], bind9: [], powerdns: [] };
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < ZONES) {
+          const name = `p${next++}.bench.test.`;
+          const started = Date.now();
+          const response = await fetch(`http://127.0.0.1:${apiPort}/v2/zones`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ name, email: 'a@bench.test' }),
+          });
+          const { serial } = await response.json();
+          await Promise.all(
+            Object.entries(targets).map(async ([kind, server]) =>
+              times[kind].push(await answeredAfter(server, name, serial, started)),
+            ),
+          );
+        }
+      }),
+    );
+    console.log(
+      `propagation: POST /v2/zones until the SOA is answered, ${ZONES} zones, ${CONCURRENCY} at a time`,
+    );
+    for (const [kind, values] of Object.entries(times)) {
+      values.sort((a, b) => a - b);
+      console.log(
+        `  ${kind.padEnd(9)} median ${String(percentile(values, 50)).padStart(5)} ms   p99 ${String(percentile(values, 99)).padStart(5)} ms`,
+      );
+    }
+  } finally {
+    for (const app of apps) await app.stop();
+    await Promise.all([bind.stop(), pdns.stop()]);
+    await bench.cleanup();
+  }
+};
