@@ -181,6 +181,21 @@ describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave the
     expect(await prisma.record.count({ where: { recordset: { zoneId: id } } })).toBe(0);
   });
 
+  it('lets a DELETE sent right after the POST win: the zone ends purged and served nowhere', async () => {
+    const created = await call('POST', '/v2/zones', {
+      name: 'fleeting.example.com.',
+      email: 'ops@example.com',
+    });
+    const deleted = await call('DELETE', `/v2/zones/${created.body.id}`);
+    expect(deleted.status).toBe(202);
+    await waitFor(
+      'the zone to be purged',
+      async () => (await call('GET', `/v2/zones/${created.body.id}`)).status === 404,
+    );
+    for (const [kind, port] of servers)
+      expect([kind, await digSoa(port, 'fleeting.example.com.')]).toEqual([kind, 'REFUSED']);
+  });
+
   it('serves every record by AXFR from mini-dns, and the NS/SOA follow the pool file', async () => {
     const created = await call('POST', '/v2/zones', { name: 'axfr.example.com.', email: 'ops@example.com' });
     const id = created.body.id as string;
