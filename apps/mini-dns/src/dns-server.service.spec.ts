@@ -13,19 +13,29 @@ const content: ZoneContent = {
   ttl: 300,
   serial: 9,
   recordsets: [
-    { name: 'example.com.', type: 'SOA', ttl: null, records: ['ns1.example.net. admin.example.com. 9 3600 600 86400 300'] },
+    {
+      name: 'example.com.',
+      type: 'SOA',
+      ttl: null,
+      records: ['ns1.example.net. admin.example.com. 9 3600 600 86400 300'],
+    },
     { name: 'example.com.', type: 'NS', ttl: null, records: ['ns1.example.net.'] },
     { name: 'big.example.com.', type: 'A', ttl: null, records: many.slice(0, 30) },
     { name: 'huge.example.com.', type: 'A', ttl: null, records: many },
   ],
 };
 const zone = buildZoneData(content);
-const cache = { zoneFor: async (name: string) => (name.toLowerCase().endsWith('example.com') ? zone : undefined) } as unknown as ZoneCache;
+const cache = {
+  zoneFor: async (name: string) => (name.toLowerCase().endsWith('example.com') ? zone : undefined),
+} as unknown as ZoneCache;
 const server = new DnsServer(cache, new MiniDnsConfig());
 
 async function ask(query: DnsMessage, transport: 'udp' | 'tcp' = 'udp') {
   const flags = packet.RECURSION_DESIRED | (query.flags ?? 0);
-  const { messages } = await server.handle(packet.encode({ id: 42, type: 'query', ...query, flags }), transport);
+  const { messages } = await server.handle(
+    packet.encode({ id: 42, type: 'query', ...query, flags }),
+    transport,
+  );
   return messages.map((m) => ({ size: m.length, ...(packet.decode(m) as DnsMessage) }));
 }
 
@@ -42,7 +52,10 @@ describe('DnsServer.handle', () => {
     const [plain] = await ask({ questions: [{ type: 'A', name: 'big.example.com' }] });
     expect(plain.flags! & packet.TRUNCATED_RESPONSE).toBeTruthy();
     expect(plain.answers).toHaveLength(0);
-    const withEdns = { questions: [{ type: 'A' as const, name: 'big.example.com' }], additionals: [{ type: 'OPT', name: '.', udpPayloadSize: 4096 }] } as DnsMessage;
+    const withEdns = {
+      questions: [{ type: 'A' as const, name: 'big.example.com' }],
+      additionals: [{ type: 'OPT', name: '.', udpPayloadSize: 4096 }],
+    } as DnsMessage;
     const [edns] = await ask(withEdns);
     expect(edns.flags! & packet.TRUNCATED_RESPONSE).toBeFalsy();
     expect(edns.answers).toHaveLength(30);
@@ -75,11 +88,17 @@ describe('DnsServer.handle', () => {
 
   it('refuses other zones and classes, rejects other opcodes and malformed queries', async () => {
     expect((await ask({ questions: [{ type: 'A', name: 'example.org' }] }))[0].rcode).toBe('REFUSED');
-    expect((await ask({ questions: [{ type: 'A', name: 'example.com', class: 'CH' }] }))[0].rcode).toBe('REFUSED');
-    expect((await ask({ flags: NOTIFY_OPCODE_FLAGS, questions: [{ type: 'SOA', name: 'example.com' }] }))[0].rcode).toBe('NOTIMP');
+    expect((await ask({ questions: [{ type: 'A', name: 'example.com', class: 'CH' }] }))[0].rcode).toBe(
+      'REFUSED',
+    );
+    expect(
+      (await ask({ flags: NOTIFY_OPCODE_FLAGS, questions: [{ type: 'SOA', name: 'example.com' }] }))[0].rcode,
+    ).toBe('NOTIMP');
     expect((await ask({ questions: [] }))[0].rcode).toBe('FORMERR');
     const garbage = Buffer.concat([Buffer.from([0x12, 0x34]), Buffer.alloc(10, 0xff), Buffer.from('junk')]);
-    const [formerr] = (await server.handle(garbage, 'udp')).messages.map((m) => packet.decode(m) as DnsMessage);
+    const [formerr] = (await server.handle(garbage, 'udp')).messages.map(
+      (m) => packet.decode(m) as DnsMessage,
+    );
     expect(formerr).toMatchObject({ id: 0x1234, rcode: 'FORMERR' });
     expect((await server.handle(Buffer.from([1, 2, 3]), 'udp')).messages).toEqual([]);
   });

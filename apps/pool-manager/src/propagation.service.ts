@@ -86,7 +86,9 @@ export class PropagationService implements OnApplicationBootstrap {
     );
     if (await this.zones.markPropagated(zone.id, zone.serial)) {
       await Promise.all(
-        pool.alsoNotifies.map((server) => sendNotify(server, zone.name, this.config.DNS_QUERY_TIMEOUT_MS).catch(() => undefined)),
+        pool.alsoNotifies.map((server) =>
+          sendNotify(server, zone.name, this.config.DNS_QUERY_TIMEOUT_MS).catch(() => undefined),
+        ),
       );
     }
   }
@@ -109,7 +111,12 @@ export class PropagationService implements OnApplicationBootstrap {
    * Asks every pool nameserver for the zone's SOA until none has a problem, polling with a short
    * backoff for at most CONFIRM_WINDOW_MS; then throws naming each server that is not there yet.
    */
-  private async confirmEverywhere(pool: PoolRecord, zone: ZoneRecord, deadline: number, problem: (state: SoaState) => string | null): Promise<void> {
+  private async confirmEverywhere(
+    pool: PoolRecord,
+    zone: ZoneRecord,
+    deadline: number,
+    problem: (state: SoaState) => string | null,
+  ): Promise<void> {
     const until = Math.min(deadline, Date.now() + CONFIRM_WINDOW_MS);
     let pending = pool.nameservers;
     for (let delay = 20; ; delay = Math.min(delay * 2, 500)) {

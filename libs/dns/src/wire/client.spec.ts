@@ -9,10 +9,18 @@ async function fakeServer(reply: (query: DnsMessage) => DnsMessage) {
   socket.on('message', (message, remote) => {
     const query = packet.decode(message) as DnsMessage;
     seen.push(query);
-    socket.send(packet.encode({ ...reply(query), id: query.id, type: 'response' }), remote.port, remote.address);
+    socket.send(
+      packet.encode({ ...reply(query), id: query.id, type: 'response' }),
+      remote.port,
+      remote.address,
+    );
   });
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-  return { port: socket.address().port, seen, close: () => new Promise((resolve) => socket.close(() => resolve(undefined))) };
+  return {
+    port: socket.address().port,
+    seen,
+    close: () => new Promise((resolve) => socket.close(() => resolve(undefined))),
+  };
 }
 
 describe('DNS client', () => {
@@ -20,22 +28,38 @@ describe('DNS client', () => {
     const server = await fakeServer((q) => ({
       flags: packet.AUTHORITATIVE_ANSWER,
       questions: q.questions,
-      answers: [{ type: 'SOA', name: 'example.com', ttl: 60, data: { mname: 'ns', rname: 'r', serial: 42, refresh: 1, retry: 1, expire: 1, minimum: 1 } }],
+      answers: [
+        {
+          type: 'SOA',
+          name: 'example.com',
+          ttl: 60,
+          data: { mname: 'ns', rname: 'r', serial: 42, refresh: 1, retry: 1, expire: 1, minimum: 1 },
+        },
+      ],
     }));
-    expect(await querySoa({ host: '127.0.0.1', port: server.port }, 'example.com.')).toEqual({ present: true, serial: 42 });
+    expect(await querySoa({ host: '127.0.0.1', port: server.port }, 'example.com.')).toEqual({
+      present: true,
+      serial: 42,
+    });
     await server.close();
   });
 
   it('reports a server that does not hold the zone', async () => {
     const server = await fakeServer((q) => ({ flags: 5, questions: q.questions }));
-    expect(await querySoa({ host: '127.0.0.1', port: server.port }, 'example.com.')).toEqual({ present: false, rcode: 'REFUSED' });
+    expect(await querySoa({ host: '127.0.0.1', port: server.port }, 'example.com.')).toEqual({
+      present: false,
+      rcode: 'REFUSED',
+    });
     await server.close();
   });
 
   it('sends NOTIFY with the NOTIFY opcode', async () => {
     const server = await fakeServer((q) => ({ flags: q.flags, questions: q.questions }));
     await sendNotify({ host: '127.0.0.1', port: server.port }, 'example.com.');
-    expect(server.seen[0]).toMatchObject({ opcode: 'NOTIFY', questions: [{ name: 'example.com', type: 'SOA' }] });
+    expect(server.seen[0]).toMatchObject({
+      opcode: 'NOTIFY',
+      questions: [{ name: 'example.com', type: 'SOA' }],
+    });
     await server.close();
   });
 
