@@ -3,6 +3,7 @@ import { ConfigModule } from '@nestjs/config';
 import { ServiceRuntimeModule } from '@zonewarden/messaging';
 import { AuthModule } from './auth/auth.module';
 import { GatewayConfig } from './config/gateway.config';
+import { DomainsModule } from './domains/domains.module';
 import { ZonesModule } from './zones/zones.module';
 
 @Global()
@@ -22,6 +23,7 @@ export class AppModule {
         ServiceRuntimeModule.forRoot(config),
         AuthModule.forRoot(config.AUTH_STRATEGY),
         ZonesModule,
+        DomainsModule,
       ],
       providers: [{ provide: GatewayConfig, useValue: config }],
       exports: [GatewayConfig],

@@ -5,5 +5,6 @@ import { ZonesService } from './zones.service';
 @Module({
   controllers: [ZonesController],
   providers: [ZonesService],
+  exports: [ZonesService],
 })
 export class ZonesModule {}

@@ -23,7 +23,11 @@ export class ZonesService {
     private readonly zones: ZonesRepository,
   ) {}
 
-  create(auth: AuthContext, dto: CreateZoneDto, requestId: string): Promise<ZoneRecord> {
+  create(
+    auth: AuthContext,
+    dto: Pick<CreateZoneDto, 'name' | 'email' | 'ttl' | 'description' | 'attributes'>,
+    requestId: string,
+  ): Promise<ZoneRecord> {
     authorize(auth, 'write');
     return this.zones.create(
       {

@@ -238,6 +238,18 @@ export class ZonesRepository {
     });
   }
 
+  /** Live primary zones (not being deleted), oldest first: the legacy domain list. */
+  async listLivePrimary(scope: Scope): Promise<ZoneRecord[]> {
+    const rows = await query<ZoneRow>(
+      this.prisma.pg,
+      Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t
+        WHERE t.type = 'PRIMARY' AND t.action <> 'DELETE' AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId})
+        ORDER BY t.created_at, t.id`,
+      'zone-list-live-primary',
+    );
+    return rows.map(toZoneRecord);
+  }
+
   /** Any zone by id, whoever owns it (pool-manager), or null. */
   async findById(id: string): Promise<ZoneRecord | null> {
     const [row] = await query<ZoneRow>(

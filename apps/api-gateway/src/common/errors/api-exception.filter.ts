@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { DomainError } from '@zonewarden/contracts';
 import { isDatabaseUnavailable } from '@zonewarden/persistence';
 import { ErrorBody, TYPE_BY_STATUS } from './error-body';
+import { ACCESS_DENIED, isLegacyRequest, toLegacyErrorBody } from './legacy-errors';
 import { RouteTable } from './route-table';
 
 type Mapped = Omit<ErrorBody, 'request_id'> & { headers?: Record<string, string> };
@@ -12,7 +13,10 @@ function isClientHttpError(error: unknown): error is { status: number; type?: st
   return typeof status === 'number' && status >= 400 && status < 500;
 }
 
-/** The one place errors become responses: Designate's `{code, type, message, request_id[, errors]}`. */
+/**
+ * The one place errors become responses: Designate's `{code, type, message, request_id[, errors]}`, in
+ * its v1 flavour on the legacy interface.
+ */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
@@ -26,8 +30,16 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const mapped = this.map(exception, req);
     if (res.headersSent) return;
     for (const [name, value] of Object.entries(mapped.headers ?? {})) res.setHeader(name, value);
-    const { headers: _headers, ...body } = mapped;
-    res.status(body.code).json({ ...body, request_id: req.requestId });
+    const { headers: _headers, ...fields } = mapped;
+    const body: ErrorBody = { ...fields, request_id: req.requestId };
+    if (!isLegacyRequest(req)) {
+      res.status(body.code).json(body);
+    } else if (body.code === 401) {
+      // The legacy contract: a plain "Access Denied" for missing or invalid credentials.
+      res.status(401).type('text/plain').send(ACCESS_DENIED);
+    } else {
+      res.status(body.code).json(toLegacyErrorBody(body));
+    }
   }
 
   private map(exception: unknown, req: Request): Mapped {

@@ -7,13 +7,24 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-/** Path ids must be UUIDs: `GET /v2/zones/foo` is 400 invalid_uuid, as in Designate. */
+/**
+ * Path ids must be UUIDs: `GET /v2/zones/foo` is 400 invalid_uuid, as in Designate v2. (The legacy
+ * interface answers such ids as missing resources, as Designate v1's uuid route converter did.)
+ */
 export class UuidPipe implements PipeTransform<string, string> {
-  constructor(private readonly parameter: string) {}
+  constructor(
+    private readonly parameter: string,
+    private readonly invalid = { status: 400, type: 'invalid_uuid' },
+  ) {}
 
   transform(value: string): string {
-    if (!isUuid(value))
-      throw new DomainError(400, 'invalid_uuid', `Invalid UUID ${this.parameter}: ${value}`);
+    if (!isUuid(value)) {
+      throw new DomainError(
+        this.invalid.status,
+        this.invalid.type,
+        `Invalid UUID ${this.parameter}: ${value}`,
+      );
+    }
     return value.toLowerCase();
   }
 }
