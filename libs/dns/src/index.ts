@@ -1,5 +1,6 @@
 export * from './names';
 export * from './serial';
+export * from './rdata/rdata';
 export * from './soa';
 export * from './wire/client';
 export * from './wire/presentation';

@@ -38,6 +38,6 @@ describe('presentation rdata to wire', () => {
   });
 
   it('refuses types it cannot encode', () => {
-    expect(() => toAnswer('x.', 'HTTPS', 60, '1 . alpn=h2')).toThrow(/cannot be served/);
+    expect(() => toAnswer('x.', 'WKS', 60, '192.0.2.1 6 25')).toThrow(/cannot be served/);
   });
 });

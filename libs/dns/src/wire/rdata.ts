@@ -1,5 +1,6 @@
 import type { Answer } from 'dns-packet';
 import { Token, text, tokenize } from './presentation';
+import { RAW_TYPE_CODES, rawRdata } from './raw-rdata';
 
 /**
  * Turns a stored record (presentation-format rdata) into dns-packet's answer data. Names keep their
@@ -25,7 +26,9 @@ const CONVERTERS: Record<string, Converter> = {
   PTR: single,
   MX: (t) => ({ preference: int(t[0], 'preference'), exchange: bare(text(t[1])) }),
   TXT: (t) => t.map((token) => token.bytes),
-  SPF: (t) => t.map((token) => token.bytes),
+  // dns-packet has no SPF codec: the rdata is TXT's, carried raw.
+  SPF: (t) =>
+    Buffer.concat(t.map((token) => Buffer.concat([Buffer.from([token.bytes.length]), token.bytes]))),
   SRV: (t) => ({
     priority: int(t[0], 'priority'),
     weight: int(t[1], 'weight'),
@@ -100,6 +103,8 @@ export interface DnsRecord {
 }
 
 export function toAnswer(name: string, type: string, ttl: number, data: string): DnsRecord {
+  const raw = RAW_TYPE_CODES[type] ? rawRdata(type, tokenize(data)) : undefined;
+  if (raw) return { name: bare(name), type: `UNKNOWN_${RAW_TYPE_CODES[type]}`, ttl, class: 'IN', data: raw };
   return { name: bare(name), type, ttl, class: 'IN', data: toAnswerData(type, data) };
 }
 

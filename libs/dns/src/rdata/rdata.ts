@@ -1,0 +1,217 @@
+import { isIPv4, isIPv6 } from 'node:net';
+import { Token, text, tokenize } from '../wire/presentation';
+import { CERT_ALGORITHMS } from '../wire/raw-rdata';
+
+/**
+ * Per-type validation of presentation-format rdata, returning the canonical text that is stored and
+ * served: numbers in decimal, names absolute and in lower case, hex in upper case, character-strings
+ * quoted with escapes. Used for record sets (the API) and zonefiles.
+ */
+export class RdataError extends Error {}
+
+const fail = (message: string): never => {
+  throw new RdataError(message);
+};
+
+function integer(token: Token | undefined, what: string, max: number): number {
+  const value = token ? text(token) : '';
+  if (!/^\d{1,10}$/.test(value) || Number(value) > max) fail(`${what} must be an integer from 0 to ${max}`);
+  return Number(value);
+}
+
+const u8 = (t: Token | undefined, what: string) => integer(t, what, 255);
+const u16 = (t: Token | undefined, what: string) => integer(t, what, 65535);
+const u32 = (t: Token | undefined, what: string) => integer(t, what, 4294967295);
+
+const LABEL = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?|\*)$/;
+
+/** An absolute domain name (trailing dot) in the API's character set, or the root `.` when allowed. */
+export function absoluteName(value: string, what: string, allowRoot = false): string {
+  if (value === '.' && allowRoot) return value;
+  if (!value.endsWith('.')) fail(`${what} '${value}' must be a fully qualified name ending with a dot`);
+  if (value.length > 255) fail(`${what} is longer than 255 characters`);
+  const labels = value.slice(0, -1).split('.');
+  if (labels.some((label) => !LABEL.test(label) || label.length > 63))
+    fail(`${what} '${value}' is not a valid domain name`);
+  return value.toLowerCase();
+}
+
+const name = (t: Token | undefined, what: string, allowRoot = false) =>
+  absoluteName(t ? text(t) : '', what, allowRoot);
+
+function hex(tokens: Token[], what: string, evenLength = true): string {
+  const value = tokens.map(text).join('');
+  if (!/^[0-9A-Fa-f]+$/.test(value) || (evenLength && value.length % 2)) fail(`${what} must be hexadecimal`);
+  return value.toUpperCase();
+}
+
+/** A character-string (≤ 255 bytes), quoted, with `"` and `\\` escaped and non-printable bytes as \\DDD. */
+export function quoted(bytes: Buffer): string {
+  if (bytes.length > 255) fail('a character-string is at most 255 bytes');
+  let out = '"';
+  for (const byte of bytes) {
+    if (byte === 0x22 || byte === 0x5c) out += `\\${String.fromCharCode(byte)}`;
+    else if (byte < 0x20 || byte > 0x7e) out += `\\${String(byte).padStart(3, '0')}`;
+    else out += String.fromCharCode(byte);
+  }
+  return `${out}"`;
+}
+
+function exactly(tokens: Token[], count: number, shape: string): void {
+  if (tokens.length !== count) fail(`expected ${shape}`);
+}
+
+const CERT_TYPES: Record<string, number> = {
+  PKIX: 1,
+  SPKI: 2,
+  PGP: 3,
+  IPKIX: 4,
+  ISPKI: 5,
+  IPGP: 6,
+  ACPKIX: 7,
+  IACPKIX: 8,
+  URI: 253,
+  OID: 254,
+};
+const SVCB_KEYS = ['mandatory', 'alpn', 'no-default-alpn', 'port', 'ipv4hint', 'ech', 'ipv6hint'];
+
+function svcParam(param: string): string {
+  const [key, ...rest] = param.split('=');
+  const value = rest.join('=');
+  const lower = key.toLowerCase();
+  if (!SVCB_KEYS.includes(lower) && !/^key\d{1,5}$/.test(lower)) fail(`unknown SvcParam key '${key}'`);
+  if (lower === 'no-default-alpn') {
+    if (rest.length) fail('no-default-alpn takes no value');
+    return lower;
+  }
+  if (!value) fail(`SvcParam '${key}' needs a value`);
+  if (lower === 'port') return `port=${u16({ bytes: Buffer.from(value), quoted: false }, 'port')}`;
+  if (lower === 'ipv4hint' && !value.split(',').every((ip) => isIPv4(ip)))
+    fail('ipv4hint must be IPv4 addresses');
+  if (lower === 'ipv6hint' && !value.split(',').every((ip) => isIPv6(ip)))
+    fail('ipv6hint must be IPv6 addresses');
+  if (lower === 'mandatory' && !value.split(',').every((k) => SVCB_KEYS.includes(k) || /^key\d+$/.test(k)))
+    fail('mandatory lists unknown keys');
+  return `${lower}=${value}`;
+}
+
+function svcb(tokens: Token[]): string {
+  if (tokens.length < 2) fail('expected <priority> <target> [key=value …]');
+  const priority = u16(tokens[0], 'priority');
+  const target = name(tokens[1], 'target', true);
+  const params = tokens.slice(2).map((t) => svcParam(text(t)));
+  if (priority === 0 && params.length) fail('an AliasMode record (priority 0) has no SvcParams');
+  const keys = params.map((p) => p.split('=')[0]);
+  if (new Set(keys).size !== keys.length) fail('a SvcParam key is repeated');
+  return [priority, target, ...params].join(' ');
+}
+
+type Parser = (tokens: Token[]) => string;
+
+const single =
+  (what: string): Parser =>
+  (t) => {
+    exactly(t, 1, `one ${what}`);
+    return name(t[0], what);
+  };
+
+const PARSERS: Record<string, Parser> = {
+  A: (t) => {
+    exactly(t, 1, 'one IPv4 address');
+    if (!isIPv4(text(t[0]))) fail(`'${text(t[0])}' is not an IPv4 address`);
+    return text(t[0]);
+  },
+  AAAA: (t) => {
+    exactly(t, 1, 'one IPv6 address');
+    if (!isIPv6(text(t[0]))) fail(`'${text(t[0])}' is not an IPv6 address`);
+    return text(t[0]).toLowerCase();
+  },
+  CNAME: single('canonical name'),
+  DNAME: single('target name'),
+  NS: single('name server'),
+  PTR: single('host name'),
+  MX: (t) => {
+    exactly(t, 2, '<preference> <exchange>');
+    return `${u16(t[0], 'preference')} ${name(t[1], 'exchange', true)}`;
+  },
+  TXT: (t) => {
+    if (t.length === 0) fail('expected one or more character-strings');
+    return t.map((token) => quoted(token.bytes)).join(' ');
+  },
+  SRV: (t) => {
+    exactly(t, 4, '<priority> <weight> <port> <target>');
+    return `${u16(t[0], 'priority')} ${u16(t[1], 'weight')} ${u16(t[2], 'port')} ${name(t[3], 'target', true)}`;
+  },
+  SOA: (t) => {
+    exactly(t, 7, '<mname> <rname> <serial> <refresh> <retry> <expire> <minimum>');
+    return [
+      name(t[0], 'mname'),
+      name(t[1], 'rname'),
+      ...['serial', 'refresh', 'retry', 'expire', 'minimum'].map((w, i) => u32(t[i + 2], w)),
+    ].join(' ');
+  },
+  CAA: (t) => {
+    exactly(t, 3, '<flags> <tag> "<value>"');
+    const tag = text(t[1]);
+    if (!/^[A-Za-z0-9]{1,15}$/.test(tag)) fail(`'${tag}' is not a CAA tag`);
+    return `${u8(t[0], 'flags')} ${tag.toLowerCase()} ${quoted(t[2].bytes)}`;
+  },
+  NAPTR: (t) => {
+    exactly(t, 6, '<order> <preference> "<flags>" "<services>" "<regexp>" <replacement>');
+    const flags = text(t[2]);
+    if (!/^[A-Za-z0-9]*$/.test(flags)) fail('NAPTR flags are letters and digits');
+    return [
+      u16(t[0], 'order'),
+      u16(t[1], 'preference'),
+      ...t.slice(2, 5).map((s) => quoted(s.bytes)),
+      name(t[5], 'replacement', true),
+    ].join(' ');
+  },
+  SSHFP: (t) => {
+    if (t.length < 3) fail('expected <algorithm> <fingerprint type> <fingerprint>');
+    const fingerprintType = u8(t[1], 'fingerprint type');
+    const fingerprint = hex(t.slice(2), 'fingerprint');
+    const expected = { 1: 40, 2: 64 }[fingerprintType];
+    if (expected && fingerprint.length !== expected)
+      fail(`a type ${fingerprintType} fingerprint has ${expected} hex digits`);
+    return `${u8(t[0], 'algorithm')} ${fingerprintType} ${fingerprint}`;
+  },
+  TLSA: (t) => {
+    if (t.length < 4) fail('expected <usage> <selector> <matching type> <certificate data>');
+    return `${u8(t[0], 'usage')} ${u8(t[1], 'selector')} ${u8(t[2], 'matching type')} ${hex(t.slice(3), 'certificate data')}`;
+  },
+  DS: (t) => {
+    if (t.length < 4) fail('expected <key tag> <algorithm> <digest type> <digest>');
+    return `${u16(t[0], 'key tag')} ${u8(t[1], 'algorithm')} ${u8(t[2], 'digest type')} ${hex(t.slice(3), 'digest')}`;
+  },
+  CERT: (t) => {
+    if (t.length < 4) fail('expected <type> <key tag> <algorithm> <certificate>');
+    const typeText = text(t[0]).toUpperCase();
+    const certType = CERT_TYPES[typeText] !== undefined ? typeText : String(u16(t[0], 'certificate type'));
+    const data = t.slice(3).map(text).join('');
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(data)) fail('the certificate must be base64');
+    const mnemonic = text(t[2]).toUpperCase();
+    if (!/^\d+$/.test(mnemonic) && CERT_ALGORITHMS[mnemonic] === undefined)
+      fail(`'${text(t[2])}' is not a DNSSEC algorithm`);
+    const algorithm = /^\d+$/.test(mnemonic) ? String(u8(t[2], 'algorithm')) : mnemonic;
+    return `${certType} ${u16(t[1], 'key tag')} ${algorithm} ${data}`;
+  },
+  HTTPS: svcb,
+  SVCB: svcb,
+};
+PARSERS.SPF = PARSERS.TXT;
+
+export const RDATA_TYPES = Object.keys(PARSERS);
+
+/** Validates one record's rdata for its type; returns its canonical text or throws RdataError. */
+export function canonicalRdata(type: string, data: string): string {
+  const parse = PARSERS[type];
+  if (!parse) fail(`'${type}' is not a supported record type`);
+  let tokens: Token[];
+  try {
+    tokens = tokenize(data.trim());
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+  return parse(tokens);
+}
