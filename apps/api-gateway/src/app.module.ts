@@ -4,6 +4,8 @@ import { ServiceRuntimeModule } from '@zonewarden/messaging';
 import { AuthModule } from './auth/auth.module';
 import { GatewayConfig } from './config/gateway.config';
 import { DomainsModule } from './domains/domains.module';
+import { QuotasModule } from './quotas/quotas.module';
+import { RecordSetsModule } from './recordsets/recordsets.module';
 import { ZonesModule } from './zones/zones.module';
 
 @Global()
@@ -24,6 +26,8 @@ export class AppModule {
         AuthModule.forRoot(config.AUTH_STRATEGY),
         ZonesModule,
         DomainsModule,
+        RecordSetsModule,
+        QuotasModule,
       ],
       providers: [{ provide: GatewayConfig, useValue: config }],
       exports: [GatewayConfig],

@@ -3,7 +3,7 @@ import { IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'cl
 import { DEFAULT_DATABASE_URL, PoolConfig, defaultPools, loadPoolsFile } from '@zonewarden/persistence';
 
 export const toInt = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
 
 /** What every app reads from the environment (README, Configuration). */
 export class ServiceConfig {

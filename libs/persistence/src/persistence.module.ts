@@ -1,5 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ProcessedMessagesRepository } from './messages/processed-messages.repository';
+import { QuotasRepository } from './quotas/quotas.repository';
+import { RecordSetsRepository } from './recordsets/recordsets.repository';
 import { OutboxRepository } from './outbox/outbox.repository';
 import { PoolsRepository } from './pools/pools.repository';
 import { DatabaseOptions, PrismaService } from './prisma.service';
@@ -12,6 +14,8 @@ const REPOSITORIES = [
   OutboxRepository,
   PoolsRepository,
   ProcessedMessagesRepository,
+  QuotasRepository,
+  RecordSetsRepository,
   TokensRepository,
   ZoneContentRepository,
   ZoneLocks,

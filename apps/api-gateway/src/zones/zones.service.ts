@@ -11,6 +11,7 @@ import {
 import { AuthContext, scopeOf } from '../auth/auth-context';
 import { authorize } from '../auth/policy';
 import { GatewayConfig } from '../config/gateway.config';
+import { QuotasService } from '../quotas/quotas.service';
 import { CreateZoneDto } from './dto/create-zone.dto';
 import { UpdateZoneDto } from './dto/update-zone.dto';
 import { DEFAULT_ZONE_TTL } from './dto/zone-fields';
@@ -20,15 +21,17 @@ export class ZonesService {
   constructor(
     private readonly config: GatewayConfig,
     private readonly pools: PoolsRepository,
+    private readonly quotas: QuotasService,
     private readonly zones: ZonesRepository,
   ) {}
 
-  create(
+  async create(
     auth: AuthContext,
     dto: Pick<CreateZoneDto, 'name' | 'email' | 'ttl' | 'description' | 'attributes'>,
     requestId: string,
   ): Promise<ZoneRecord> {
     authorize(auth, 'write');
+    const { zones: zonesQuota } = await this.quotas.of(auth.projectId);
     return this.zones.create(
       {
         projectId: auth.projectId,
@@ -39,6 +42,7 @@ export class ZonesService {
         description: dto.description ?? null,
         attributes: dto.attributes ?? {},
       },
+      zonesQuota,
       requestId,
     );
   }

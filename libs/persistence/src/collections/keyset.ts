@@ -5,7 +5,8 @@ import { Prisma } from '../generated/prisma/client';
  * and as fast on page 1,000 as on page 1. Every collection describes itself with a CollectionSpec;
  * the gateway validates query strings against the same spec.
  */
-export type FilterKind = 'text' | 'name' | 'int' | 'enum';
+/** `records`: matches when any record of the record set matches (its `data`). */
+export type FilterKind = 'text' | 'name' | 'int' | 'enum' | 'records';
 
 export interface FilterSpec {
   column: string;
@@ -43,20 +44,25 @@ export function wildcardToLike(value: string): string {
   return value.replace(LIKE_SPECIALS, (c) => `\\${c}`).replace(/\*/g, '%');
 }
 
+function textMatch(column: Prisma.Sql, value: string): Prisma.Sql {
+  return value.includes('*')
+    ? Prisma.sql`${column} LIKE ${wildcardToLike(value)} ESCAPE '\\'`
+    : Prisma.sql`${column} = ${value}`;
+}
+
 function filterCondition(spec: FilterSpec, value: string): Prisma.Sql {
   const column = Prisma.raw(`t.${spec.column}`);
   switch (spec.kind) {
+    case 'records':
+      return Prisma.sql`EXISTS (SELECT 1 FROM records r WHERE r.recordset_id = t.id AND ${textMatch(Prisma.raw('r.data'), value)})`;
     case 'int':
       return Prisma.sql`${column} = ${Number(value)}`;
     case 'enum':
       return Prisma.sql`${column}::text = ${value}`;
     case 'name':
-    case 'text': {
-      const text = spec.kind === 'name' ? value.toLowerCase() : value;
-      return text.includes('*')
-        ? Prisma.sql`${column} LIKE ${wildcardToLike(text)} ESCAPE '\\'`
-        : Prisma.sql`${column} = ${text}`;
-    }
+      return textMatch(column, value.toLowerCase());
+    case 'text':
+      return textMatch(column, value);
   }
 }
 

@@ -47,7 +47,7 @@ export class ZoneContentRepository {
       this.prisma.pg,
       Prisma.sql`SELECT s.name, s.type, s.ttl, array_agg(r.data ORDER BY r.data) AS records
         FROM recordsets s JOIN records r ON r.recordset_id = s.id
-        WHERE s.zone_id = ${zone.id}::uuid GROUP BY s.id, s.name, s.type, s.ttl`,
+        WHERE s.zone_id = ${zone.id}::uuid AND s.action <> 'DELETE' GROUP BY s.id, s.name, s.type, s.ttl`,
       'zone-content-recordsets',
     );
     return { id: zone.id, name: zone.name, ttl: zone.ttl, serial: Number(zone.serial), recordsets };

@@ -1,23 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { PoolClient } from 'pg';
-import {
-  DomainError,
-  ZONE_EVENTS,
-  ZONE_EVENT_VERSION,
-  ZoneEventPattern,
-  ZoneEventV1,
-  conflict,
-  forbidden,
-  notFound,
-} from '@zonewarden/contracts';
-import { ancestorNames, nextSerial, soaRecordData, unixSeconds } from '@zonewarden/dns';
+import { DomainError, ZONE_EVENTS, conflict, forbidden, notFound } from '@zonewarden/contracts';
+import { ancestorNames, soaRecordData, unixSeconds } from '@zonewarden/dns';
 import { Prisma } from '../generated/prisma/client';
 import { ListQuery, Page, countQuery, pageQuery, toPage } from '../collections/keyset';
-import { writeToOutbox } from '../outbox/outbox.writer';
 import { PrismaService } from '../prisma.service';
+import { overQuota, withinQuota } from '../quotas/quotas.repository';
 import { isUniqueViolation, query, withTransaction } from '../sql';
 import { Scope, ZONE_COLLECTION, ZoneRecord } from './zone.record';
+import {
+  ZONE_COLUMNS,
+  ZONE_NOT_FOUND_MESSAGE,
+  ZoneChanges,
+  ZoneRow,
+  announceZone,
+  changeZone,
+  lockZoneInScope,
+  scopeSql,
+  toZoneRecord,
+  zoneEvent,
+} from './zone-sql';
 
 export interface NewZone {
   projectId: string;
@@ -27,43 +30,6 @@ export interface NewZone {
   ttl: number;
   description: string | null;
   attributes: Record<string, string>;
-}
-
-export interface ZoneChanges {
-  email?: string;
-  ttl?: number;
-  description?: string | null;
-}
-
-export const ZONE_NOT_FOUND_MESSAGE = 'Could not find Zone';
-
-/** Timestamps are stored as UTC `timestamp`; read as timestamptz so that pg builds correct Dates in any TZ. */
-const ZONE_COLUMNS =
-  Prisma.raw(`t.id, t.project_id AS "projectId", t.pool_id AS "poolId", t.name, t.email, t.ttl,
-  t.serial, t.status::text AS status, t.action::text AS action, t.type::text AS type, t.description, t.masters,
-  t.attributes, t.version, t.error_reason AS "errorReason", t.created_at AT TIME ZONE 'UTC' AS "createdAt",
-  t.updated_at AT TIME ZONE 'UTC' AS "updatedAt", t.transferred_at AT TIME ZONE 'UTC' AS "transferredAt"`);
-
-type ZoneRow = Omit<ZoneRecord, 'serial'> & { serial: string };
-
-function toZoneRecord(row: ZoneRow): ZoneRecord {
-  return { ...row, serial: Number(row.serial) };
-}
-
-function scopeSql(scope: Scope): Prisma.Sql[] {
-  return scope.projectId === null ? [] : [Prisma.sql`t.project_id = ${scope.projectId}`];
-}
-
-function zoneEvent(zone: ZoneRecord, action: ZoneEventV1['action']): ZoneEventV1 {
-  return {
-    version: ZONE_EVENT_VERSION,
-    zoneId: zone.id,
-    zoneName: zone.name,
-    projectId: zone.projectId,
-    poolId: zone.poolId,
-    serial: zone.serial,
-    action,
-  };
 }
 
 /** Zones in storage. Written with plain SQL in explicit transactions: this is the API's hot path. */
@@ -99,9 +65,10 @@ export class ZonesRepository {
   }
 
   /** Creates the zone with its managed SOA and NS record sets, and announces it, in one transaction. */
-  async create(zone: NewZone, requestId?: string): Promise<ZoneRecord> {
+  async create(zone: NewZone, zonesQuota: number, requestId?: string): Promise<ZoneRecord> {
     try {
       return await withTransaction(this.prisma.pg, async (tx) => {
+        await this.assertWithinQuota(tx, zone.projectId, zonesQuota);
         await this.assertNameIsFree(tx, zone);
         const nsRecords = await query<{ hostname: string }>(
           tx,
@@ -134,7 +101,7 @@ export class ZonesRepository {
           'NS',
           nsRecords.map((ns) => ns.hostname),
         );
-        await this.announce(tx, ZONE_EVENTS.created, zoneEvent(created, 'CREATE'), requestId);
+        await announceZone(tx, ZONE_EVENTS.created, zoneEvent(created, 'CREATE'), requestId);
         return created;
       });
     } catch (error) {
@@ -162,6 +129,22 @@ export class ZonesRepository {
         SELECT gen_random_uuid(), ${recordsetId}::uuid, data FROM unnest(${records}::text[]) AS data`,
       'records-insert',
     );
+  }
+
+  /** Concurrent creations in one project queue on a lock, so the count cannot be overtaken. */
+  private async assertWithinQuota(tx: PoolClient, projectId: string, limit: number): Promise<void> {
+    if (limit < 0) return;
+    await query(
+      tx,
+      Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${'zones-of:' + projectId}))`,
+      'zone-quota-lock',
+    );
+    const [{ count }] = await query<{ count: number }>(
+      tx,
+      Prisma.sql`SELECT count(*)::int AS count FROM zones WHERE project_id = ${projectId} AND status <> 'DELETED'`,
+      'zone-quota-count',
+    );
+    if (!withinQuota(limit, count + 1)) throw overQuota('zones');
   }
 
   /**
@@ -194,37 +177,15 @@ export class ZonesRepository {
   /** Applies a PATCH: bumps the serial (and the SOA record), the version, and announces the update. */
   async update(id: string, scope: Scope, changes: ZoneChanges, requestId?: string): Promise<ZoneRecord> {
     return withTransaction(this.prisma.pg, async (tx) => {
-      const current = await this.lockInScope(tx, id, scope);
-      if (current.action === 'DELETE')
-        throw new DomainError(400, 'bad_request', 'Can not update a deleting zone');
-      const [row] = await query<ZoneRow>(
-        tx,
-        Prisma.sql`UPDATE zones AS t SET
-            email = COALESCE(${changes.email ?? null}, email),
-            ttl = COALESCE(${changes.ttl ?? null}::int, ttl),
-            description = CASE WHEN ${changes.description !== undefined} THEN ${changes.description ?? null} ELSE description END,
-            serial = ${nextSerial(current.serial)},
-            action = 'UPDATE', action_at = now(), version = version + 1, updated_at = now()
-          WHERE id = ${id}::uuid RETURNING ${ZONE_COLUMNS}`,
-        'zone-update',
-      );
-      const updated = toZoneRecord(row);
-      // The SOA keeps its MNAME (first field); RNAME and serial follow the zone.
-      await query(
-        tx,
-        Prisma.sql`UPDATE records r SET data = split_part(r.data, ' ', 1) || ' ' || ${soaRecordData('', updated.email, updated.serial).trimStart()}
-          FROM recordsets s WHERE r.recordset_id = s.id AND s.zone_id = ${id}::uuid AND s.type = 'SOA'`,
-        'soa-rewrite',
-      );
-      await this.announce(tx, ZONE_EVENTS.updated, zoneEvent(updated, 'UPDATE'), requestId);
-      return updated;
+      const current = await lockZoneInScope(tx, id, scope);
+      return changeZone(tx, current, changes, requestId);
     });
   }
 
   /** Starts the asynchronous delete; a zone already being deleted is answered as it is. */
   async markDeleting(id: string, scope: Scope, requestId?: string): Promise<ZoneRecord> {
     return withTransaction(this.prisma.pg, async (tx) => {
-      const current = await this.lockInScope(tx, id, scope);
+      const current = await lockZoneInScope(tx, id, scope);
       if (current.action === 'DELETE') return current;
       const [row] = await query<ZoneRow>(
         tx,
@@ -233,9 +194,20 @@ export class ZonesRepository {
         'zone-mark-deleting',
       );
       const deleting = toZoneRecord(row);
-      await this.announce(tx, ZONE_EVENTS.deleted, zoneEvent(deleting, 'DELETE'), requestId);
+      await announceZone(tx, ZONE_EVENTS.deleted, zoneEvent(deleting, 'DELETE'), requestId);
       return deleting;
     });
+  }
+
+  /** Which of these names are live zones. */
+  async liveZoneNames(names: string[]): Promise<string[]> {
+    if (names.length === 0) return [];
+    const rows = await query<{ name: string }>(
+      this.prisma.pg,
+      Prisma.sql`SELECT name FROM zones WHERE name = ANY(${names}::text[]) AND status <> 'DELETED'`,
+      'zone-live-names',
+    );
+    return rows.map((row) => row.name);
   }
 
   /** Live primary zones (not being deleted), oldest first: the legacy domain list. */
@@ -265,13 +237,27 @@ export class ZonesRepository {
    * meanwhile (another serial) keeps its own pending action. Returns whether the zone was updated.
    */
   async markPropagated(id: string, serial: number): Promise<boolean> {
-    const rows = await query(
-      this.prisma.pg,
-      Prisma.sql`UPDATE zones SET action = 'NONE', status = 'ACTIVE', error_reason = NULL
-        WHERE id = ${id}::uuid AND serial = ${serial} AND action IN ('CREATE', 'UPDATE') RETURNING id`,
-      'zone-mark-propagated',
-    );
-    return rows.length > 0;
+    return withTransaction(this.prisma.pg, async (tx) => {
+      const rows = await query(
+        tx,
+        Prisma.sql`UPDATE zones SET action = 'NONE', status = 'ACTIVE', error_reason = NULL
+          WHERE id = ${id}::uuid AND serial = ${serial} AND action IN ('CREATE', 'UPDATE') RETURNING id`,
+        'zone-mark-propagated',
+      );
+      if (rows.length === 0) return false;
+      // Every record set change is part of the serial just confirmed (each change bumps it).
+      await query(
+        tx,
+        Prisma.sql`DELETE FROM recordsets WHERE zone_id = ${id}::uuid AND action = 'DELETE'`,
+        'recordsets-purge-deleted',
+      );
+      await query(
+        tx,
+        Prisma.sql`UPDATE recordsets SET status = 'ACTIVE', action = 'NONE' WHERE zone_id = ${id}::uuid AND action <> 'NONE'`,
+        'recordsets-mark-propagated',
+      );
+      return true;
+    });
   }
 
   /** Propagation gave up for now: ERROR with a reason for operators; the action stays pending. */
@@ -294,7 +280,7 @@ export class ZonesRepository {
       );
       if (!row) return false;
       const purged = toZoneRecord(row);
-      await this.announce(tx, ZONE_EVENTS.purged, zoneEvent(purged, 'PURGE'), requestId);
+      await announceZone(tx, ZONE_EVENTS.purged, zoneEvent(purged, 'PURGE'), requestId);
       return true;
     });
   }
@@ -322,25 +308,5 @@ export class ZonesRepository {
       Prisma.sql`DELETE FROM zones t WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId}) RETURNING t.id`,
     );
     if (deleted.length === 0) throw notFound('zone_not_found', ZONE_NOT_FOUND_MESSAGE);
-  }
-
-  private async lockInScope(tx: PoolClient, id: string, scope: Scope): Promise<ZoneRecord> {
-    const [row] = await query<ZoneRow>(
-      tx,
-      Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t
-        WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId}) FOR UPDATE`,
-      'zone-lock',
-    );
-    if (!row) throw notFound('zone_not_found', ZONE_NOT_FOUND_MESSAGE);
-    return toZoneRecord(row);
-  }
-
-  private async announce(
-    tx: PoolClient,
-    pattern: ZoneEventPattern,
-    event: ZoneEventV1,
-    requestId?: string,
-  ): Promise<void> {
-    await writeToOutbox(tx, { pattern, payload: event, requestId });
   }
 }

@@ -1,0 +1,42 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch } from '@nestjs/common';
+import { DomainError } from '@zonewarden/contracts';
+import { Auth, AuthContext } from '../auth/auth-context';
+import { ObjectBodyPipe } from '../common/http/object-body.pipe';
+import { UpdateQuotasDto } from './dto/update-quotas.dto';
+import { QuotasService } from './quotas.service';
+
+const ProjectId = () => Param('project_id');
+
+/** Designate's quota API: a flat object of resource → limit. */
+@Controller('v2/quotas')
+export class QuotasController {
+  constructor(private readonly quotas: QuotasService) {}
+
+  @Get()
+  own(@Auth() auth: AuthContext) {
+    return this.quotas.get(auth, auth.projectId);
+  }
+
+  @Get(':project_id')
+  get(@Auth() auth: AuthContext, @ProjectId() projectId: string) {
+    return this.quotas.get(auth, projectId);
+  }
+
+  @Patch(':project_id')
+  set(
+    @Auth() auth: AuthContext,
+    @ProjectId() projectId: string,
+    @Body(new ObjectBodyPipe(UpdateQuotasDto, 'quota')) dto: UpdateQuotasDto,
+  ) {
+    const limits = Object.fromEntries(Object.entries(dto).filter(([, value]) => value !== undefined));
+    if (Object.keys(limits).length === 0)
+      throw new DomainError(400, 'invalid_object', 'Provided object is not valid: no quota given');
+    return this.quotas.set(auth, projectId, limits);
+  }
+
+  @Delete(':project_id')
+  @HttpCode(204)
+  async reset(@Auth() auth: AuthContext, @ProjectId() projectId: string): Promise<void> {
+    await this.quotas.reset(auth, projectId);
+  }
+}

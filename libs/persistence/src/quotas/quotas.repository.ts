@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '@zonewarden/contracts';
+import { Prisma } from '../generated/prisma/client';
+import { PrismaService } from '../prisma.service';
+import { query } from '../sql';
+
+/** Designate's quota resources. A negative limit means unlimited. */
+export const QUOTA_RESOURCES = [
+  'zones',
+  'zone_recordsets',
+  'zone_records',
+  'recordset_records',
+  'api_export_size',
+] as const;
+export type QuotaResource = (typeof QUOTA_RESOURCES)[number];
+export type Quotas = Record<QuotaResource, number>;
+
+@Injectable()
+export class QuotasRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The project's limits: its overrides on top of the operator's defaults. */
+  async effective(projectId: string, defaults: Quotas): Promise<Quotas> {
+    const rows = await query<{ resource: QuotaResource; hardLimit: number }>(
+      this.prisma.pg,
+      Prisma.sql`SELECT resource, hard_limit AS "hardLimit" FROM quotas WHERE project_id = ${projectId}`,
+      'quotas-of-project',
+    );
+    const quotas = { ...defaults };
+    for (const row of rows) if (row.resource in quotas) quotas[row.resource] = row.hardLimit;
+    return quotas;
+  }
+
+  async set(projectId: string, limits: Partial<Quotas>): Promise<void> {
+    await this.prisma.$transaction(
+      Object.entries(limits).map(([resource, hardLimit]) =>
+        this.prisma.quota.upsert({
+          where: { projectId_resource: { projectId, resource } },
+          create: { projectId, resource, hardLimit: hardLimit! },
+          update: { hardLimit: hardLimit!, updatedAt: new Date() },
+        }),
+      ),
+    );
+  }
+
+  async reset(projectId: string): Promise<void> {
+    await this.prisma.quota.deleteMany({ where: { projectId } });
+  }
+}
+
+export function withinQuota(limit: number, wanted: number): boolean {
+  return limit < 0 || wanted <= limit;
+}
+
+export const overQuota = (resource: QuotaResource) =>
+  new DomainError(413, 'over_quota', `Quota exceeded for ${resource}.`);

@@ -1,0 +1,109 @@
+import { PoolClient } from 'pg';
+import {
+  DomainError,
+  ZONE_EVENTS,
+  ZONE_EVENT_VERSION,
+  ZoneEventPattern,
+  ZoneEventV1,
+  notFound,
+} from '@zonewarden/contracts';
+import { nextSerial, soaRecordData } from '@zonewarden/dns';
+import { Prisma } from '../generated/prisma/client';
+import { writeToOutbox } from '../outbox/outbox.writer';
+import { query } from '../sql';
+import { Scope, ZoneRecord } from './zone.record';
+
+/** SQL shared by the repositories that change zones (zones, record sets). */
+
+export interface ZoneChanges {
+  email?: string;
+  ttl?: number;
+  description?: string | null;
+}
+
+export const ZONE_NOT_FOUND_MESSAGE = 'Could not find Zone';
+
+/** Timestamps are stored as UTC `timestamp`; read as timestamptz so that pg builds correct Dates in any TZ. */
+export const ZONE_COLUMNS =
+  Prisma.raw(`t.id, t.project_id AS "projectId", t.pool_id AS "poolId", t.name, t.email, t.ttl,
+  t.serial, t.status::text AS status, t.action::text AS action, t.type::text AS type, t.description, t.masters,
+  t.attributes, t.version, t.error_reason AS "errorReason", t.created_at AT TIME ZONE 'UTC' AS "createdAt",
+  t.updated_at AT TIME ZONE 'UTC' AS "updatedAt", t.transferred_at AT TIME ZONE 'UTC' AS "transferredAt"`);
+
+export type ZoneRow = Omit<ZoneRecord, 'serial'> & { serial: string };
+
+export function toZoneRecord(row: ZoneRow): ZoneRecord {
+  return { ...row, serial: Number(row.serial) };
+}
+
+export function scopeSql(scope: Scope): Prisma.Sql[] {
+  return scope.projectId === null ? [] : [Prisma.sql`t.project_id = ${scope.projectId}`];
+}
+
+export function zoneEvent(zone: ZoneRecord, action: ZoneEventV1['action']): ZoneEventV1 {
+  return {
+    version: ZONE_EVENT_VERSION,
+    zoneId: zone.id,
+    zoneName: zone.name,
+    projectId: zone.projectId,
+    poolId: zone.poolId,
+    serial: zone.serial,
+    action,
+  };
+}
+
+export async function announceZone(
+  tx: PoolClient,
+  pattern: ZoneEventPattern,
+  event: ZoneEventV1,
+  requestId?: string,
+): Promise<void> {
+  await writeToOutbox(tx, { pattern, payload: event, requestId });
+}
+
+/** Locks the zone's row for the rest of the transaction; another project's zone is not found. */
+export async function lockZoneInScope(tx: PoolClient, id: string, scope: Scope): Promise<ZoneRecord> {
+  const [row] = await query<ZoneRow>(
+    tx,
+    Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t
+      WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId}) FOR UPDATE`,
+    'zone-lock',
+  );
+  if (!row) throw notFound('zone_not_found', ZONE_NOT_FOUND_MESSAGE);
+  return toZoneRecord(row);
+}
+
+/**
+ * A change to a (locked) zone or its records: applies `changes`, bumps the serial (the SOA record
+ * follows), the version and `updated_at`, sets `action: UPDATE`, and announces `zone.updated`.
+ */
+export async function changeZone(
+  tx: PoolClient,
+  current: ZoneRecord,
+  changes: ZoneChanges,
+  requestId?: string,
+): Promise<ZoneRecord> {
+  if (current.action === 'DELETE')
+    throw new DomainError(400, 'bad_request', 'Can not update a deleting zone');
+  const [row] = await query<ZoneRow>(
+    tx,
+    Prisma.sql`UPDATE zones AS t SET
+        email = COALESCE(${changes.email ?? null}, email),
+        ttl = COALESCE(${changes.ttl ?? null}::int, ttl),
+        description = CASE WHEN ${changes.description !== undefined} THEN ${changes.description ?? null} ELSE description END,
+        serial = ${nextSerial(current.serial)},
+        action = 'UPDATE', action_at = now(), version = version + 1, updated_at = now()
+      WHERE id = ${current.id}::uuid RETURNING ${ZONE_COLUMNS}`,
+    'zone-update',
+  );
+  const updated = toZoneRecord(row);
+  // The SOA keeps its MNAME (first field); RNAME and serial follow the zone.
+  await query(
+    tx,
+    Prisma.sql`UPDATE records r SET data = split_part(r.data, ' ', 1) || ' ' || ${soaRecordData('', updated.email, updated.serial).trimStart()}
+      FROM recordsets s WHERE r.recordset_id = s.id AND s.zone_id = ${current.id}::uuid AND s.type = 'SOA'`,
+    'soa-rewrite',
+  );
+  await announceZone(tx, ZONE_EVENTS.updated, zoneEvent(updated, 'UPDATE'), requestId);
+  return updated;
+}
