@@ -181,6 +181,59 @@ describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave the
     expect(await prisma.record.count({ where: { recordset: { zoneId: id } } })).toBe(0);
   });
 
+  it('record set changes reach every server, and record sets follow propagation', async () => {
+    const zone = (await call('POST', '/v2/zones', { name: 'records.example.com.', email: 'ops@example.com' }))
+      .body as Zone;
+    await waitForZone(zone.id, (z) => z.action === 'NONE', 'the zone to be propagated');
+    const digShort = async (port: number, name: string, type: string) => {
+      const { stdout } = await run('dig', ['@127.0.0.1', '-p', String(port), name, type, '+short', '+norec']);
+      return stdout.trim().split('\n').filter(Boolean).sort();
+    };
+    const rsUrl = `/v2/zones/${zone.id}/recordsets`;
+    const created = await call('POST', rsUrl, {
+      name: 'www.records.example.com.',
+      type: 'A',
+      records: ['192.0.2.1', '192.0.2.2'],
+      ttl: 60,
+    });
+    expect(created.body).toMatchObject({ status: 'PENDING', action: 'CREATE' });
+    await waitFor(
+      'the record set to be active',
+      async () => (await call('GET', `${rsUrl}/${created.body.id}`)).body.status === 'ACTIVE',
+    );
+    expect((await call('GET', `${rsUrl}/${created.body.id}`)).body.action).toBe('NONE');
+    for (const [kind, port] of servers)
+      expect([kind, await digShort(port, 'www.records.example.com.', 'A')]).toEqual([
+        kind,
+        ['192.0.2.1', '192.0.2.2'],
+      ]);
+
+    await call('PUT', `${rsUrl}/${created.body.id}`, { records: ['198.51.100.7'] });
+    await waitFor(
+      'the update to be active',
+      async () => (await call('GET', `${rsUrl}/${created.body.id}`)).body.status === 'ACTIVE',
+    );
+    for (const [kind, port] of servers)
+      expect([kind, await digShort(port, 'www.records.example.com.', 'A')]).toEqual([kind, ['198.51.100.7']]);
+
+    const txt = await call('POST', rsUrl, {
+      name: 'records.example.com.',
+      type: 'TXT',
+      records: ['"v=spf1 -all"'],
+    });
+    const deleted = await call('DELETE', `${rsUrl}/${created.body.id}`);
+    expect(deleted.status).toBe(202);
+    await waitFor(
+      'the deleted record set to be gone',
+      async () => (await call('GET', `${rsUrl}/${created.body.id}`)).status === 404,
+    );
+    for (const [kind, port] of servers) {
+      expect([kind, await digShort(port, 'www.records.example.com.', 'A')]).toEqual([kind, []]);
+      expect([kind, await digShort(port, 'records.example.com.', 'TXT')]).toEqual([kind, ['"v=spf1 -all"']]);
+    }
+    expect((await call('GET', `${rsUrl}/${txt.body.id}`)).body.status).toBe('ACTIVE');
+  });
+
   it('lets a DELETE sent right after the POST win: the zone ends purged and served nowhere', async () => {
     const created = await call('POST', '/v2/zones', {
       name: 'fleeting.example.com.',
