@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm run bench [api|mini-dns|propagation …]`: runs the benchmarks against the local PostgreSQL and
+// `npm run bench [api|mini-dns|propagation|recordsets …]`: runs the benchmarks against the local PostgreSQL and
 // RabbitMQ (each in its own database and AMQP namespace) and prints the figures. Loopback only.
 const SUITES = {
   api: require('./api'),
   'mini-dns': require('./mini-dns'),
   propagation: require('./propagation'),
+  recordsets: require('./recordsets'),
 };
 
 async function main(names) {
