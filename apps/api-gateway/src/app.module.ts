@@ -4,6 +4,7 @@ import { ServiceRuntimeModule } from '@zonewarden/messaging';
 import { AuthModule } from './auth/auth.module';
 import { GatewayConfig } from './config/gateway.config';
 import { DomainsModule } from './domains/domains.module';
+import { ExportsModule } from './exports/exports.module';
 import { QuotasModule } from './quotas/quotas.module';
 import { RecordSetsModule } from './recordsets/recordsets.module';
 import { ZonesModule } from './zones/zones.module';
@@ -27,6 +28,7 @@ export class AppModule {
         ZonesModule,
         DomainsModule,
         RecordSetsModule,
+        ExportsModule,
         QuotasModule,
       ],
       providers: [{ provide: GatewayConfig, useValue: config }],

@@ -64,6 +64,7 @@ describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave the
   let miniDns: ManagedProcess;
   let poolManager: ManagedProcess;
   let gateway: ManagedProcess;
+  let zoneWorker: ManagedProcess;
   let api: string;
   let env: Record<string, string>;
   let servers: [string, number][];
@@ -77,6 +78,16 @@ describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave the
     return { status: res.status, body: res.status === 204 ? undefined : await res.json() };
   };
   const zone = async (id: string) => (await call('GET', `/v2/zones/${id}`)).body as Zone;
+  /** Exports the zone (through zone-worker) and returns the zonefile's record lines. */
+  const exported = async (zoneId: string) => {
+    const requested = (await call('POST', `/v2/zones/${zoneId}/tasks/export`)).body;
+    await waitFor(
+      'the export',
+      async () => (await call('GET', `/v2/zones/tasks/exports/${requested.id}`)).body.status === 'COMPLETE',
+    );
+    const res = await fetch(`${api}/v2/zones/tasks/exports/${requested.id}/export`, { headers: NOAUTH });
+    return (await res.text()).split('\n');
+  };
   const waitForZone = (id: string, predicate: (z: Zone) => boolean, what: string, timeoutMs = 20_000) =>
     waitFor(what, async () => predicate(await zone(id)), timeoutMs);
 
@@ -143,12 +154,16 @@ describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave the
       API_PORT: String(apiPort),
     };
     gateway = await startApp('api-gateway', env);
-    [miniDns, poolManager] = await Promise.all([startApp('mini-dns', env), startApp('pool-manager', env)]);
+    [miniDns, poolManager, zoneWorker] = await Promise.all([
+      startApp('mini-dns', env),
+      startApp('pool-manager', env),
+      startApp('zone-worker', env),
+    ]);
     api = `http://127.0.0.1:${apiPort}`;
   });
 
   afterAll(async () => {
-    await Promise.all([gateway, miniDns, poolManager].map((app) => app?.stop()));
+    await Promise.all([gateway, miniDns, poolManager, zoneWorker].map((app) => app?.stop()));
     await Promise.all([bind?.stop(), pdns?.stop()]);
     await prisma?.close();
     await deleteNamespace(env.AMQP_NAMESPACE).catch(() => undefined);
@@ -232,6 +247,9 @@ describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave the
       expect([kind, await digShort(port, 'records.example.com.', 'TXT')]).toEqual([kind, ['"v=spf1 -all"']]);
     }
     expect((await call('GET', `${rsUrl}/${txt.body.id}`)).body.status).toBe('ACTIVE');
+    const afterDelete = await exported(zone.id);
+    expect(afterDelete.filter((line) => line.startsWith('www.'))).toEqual([]);
+    expect(afterDelete).toContain('records.example.com. IN TXT "v=spf1 -all"');
   });
 
   it('lets a DELETE sent right after the POST win: the zone ends purged and served nowhere', async () => {

@@ -1,14 +1,16 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ServiceConfig } from '@zonewarden/config';
 import { ServiceRuntimeModule } from '@zonewarden/messaging';
+import { ExportsController } from './exports/exports.controller';
 
-/**
- * zone-worker: imports, exports and transfer accepts run here (issue #4). Until those consumers
- * exist it prepares storage and relays the outbox, and declares no queue of its own.
- */
+/** zone-worker: carries out zone tasks handed over by the API (exports; imports and transfers to come). */
 @Module({})
 export class ZoneWorkerModule {
   static forRoot(config: ServiceConfig): DynamicModule {
-    return { module: ZoneWorkerModule, imports: [ServiceRuntimeModule.forRoot(config)] };
+    return {
+      module: ZoneWorkerModule,
+      imports: [ServiceRuntimeModule.forRoot(config)],
+      controllers: [ExportsController],
+    };
   }
 }

@@ -2,3 +2,4 @@ export * from './domain-error';
 export * from './messaging';
 export * from './payload-validation';
 export * from './zone-events';
+export * from './task-events';

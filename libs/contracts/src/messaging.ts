@@ -17,6 +17,7 @@ export interface MessagingTopology {
   /** Messages a consumer gave up on (after its bounded retries) are dead-lettered here. */
   deadLetterExchange: string;
   poolManagerQueue: QueueSpec;
+  zoneWorkerQueue: QueueSpec;
   /**
    * What each mini-dns instance binds its own exclusive, server-named queue to: every zone event,
    * so that all instances drop their cached copy of a changed zone.
@@ -32,12 +33,16 @@ export function messagingTopology(namespace: string = DEFAULT_AMQP_NAMESPACE): M
       name: `${namespace}.pool-manager`,
       bindings: ['zone.created', 'zone.updated', 'zone.deleted'],
     },
+    zoneWorkerQueue: {
+      name: `${namespace}.zone-worker`,
+      bindings: ['zone.export.requested'],
+    },
     zoneCacheBindings: ['zone.*'],
   };
 }
 
 export function consumerQueues(topology: MessagingTopology): QueueSpec[] {
-  return [topology.poolManagerQueue];
+  return [topology.poolManagerQueue, topology.zoneWorkerQueue];
 }
 
 export function deadLetterQueueName(queue: string): string {

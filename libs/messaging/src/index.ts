@@ -4,3 +4,4 @@ export * from './outbox-relay.service';
 export * from './service-runtime.module';
 export * from './topology';
 export * from './start-service';
+export * from './consume';

@@ -1,4 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import { ExportsRepository } from './exports/exports.repository';
 import { ProcessedMessagesRepository } from './messages/processed-messages.repository';
 import { QuotasRepository } from './quotas/quotas.repository';
 import { RecordSetsRepository } from './recordsets/recordsets.repository';
@@ -11,6 +12,7 @@ import { ZoneLocks } from './zones/zone-locks';
 import { ZonesRepository } from './zones/zones.repository';
 
 const REPOSITORIES = [
+  ExportsRepository,
   OutboxRepository,
   PoolsRepository,
   ProcessedMessagesRepository,

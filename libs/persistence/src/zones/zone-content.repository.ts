@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
-import { query } from '../sql';
+import { query, withTransaction } from '../sql';
 
 export interface RecordSetContent {
   name: string;
@@ -33,6 +33,46 @@ export class ZoneContentRepository {
       Prisma.sql`SELECT name FROM zones WHERE ${SERVED}`,
     );
     return rows.map((row) => row.name);
+  }
+
+  /** How many record sets the zone has (what the export size quota counts). */
+  async recordSetCount(zoneId: string): Promise<number> {
+    const [row] = await query<{ count: number }>(
+      this.prisma.pg,
+      Prisma.sql`SELECT count(*)::int AS count FROM recordsets WHERE zone_id = ${zoneId}::uuid AND action <> 'DELETE'`,
+      'zone-recordset-count',
+    );
+    return row.count;
+  }
+
+  /**
+   * Every live record set of a zone, SOA first, then the apex NS, then by name and type, handed over in
+   * batches read through a server-side cursor: a zone of any size streams in bounded memory.
+   */
+  async eachRecordSet(
+    zoneId: string,
+    onBatch: (batch: RecordSetContent[]) => Promise<void>,
+    batchSize = 1000,
+  ): Promise<void> {
+    await withTransaction(this.prisma.pg, async (tx) => {
+      await query(
+        tx,
+        Prisma.sql`DECLARE zone_content NO SCROLL CURSOR FOR
+          SELECT s.name, s.type, s.ttl, array_agg(r.data ORDER BY r.data) AS records
+          FROM recordsets s JOIN zones z ON z.id = s.zone_id JOIN records r ON r.recordset_id = s.id
+          WHERE s.zone_id = ${zoneId}::uuid AND s.action <> 'DELETE'
+          GROUP BY s.id, s.name, s.type, s.ttl, z.name
+          ORDER BY s.type = 'SOA' DESC, (s.type = 'NS' AND s.name = z.name) DESC, s.name, s.type`,
+      );
+      for (;;) {
+        const batch = await query<RecordSetContent>(
+          tx,
+          Prisma.sql`FETCH ${Prisma.raw(String(batchSize))} FROM zone_content`,
+        );
+        if (batch.length === 0) break;
+        await onBatch(batch);
+      }
+    });
   }
 
   /** The zone's record sets with their records, or null when the zone is not served. */

@@ -28,7 +28,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
     const mapped = this.map(exception, req);
-    if (res.headersSent) return;
+    // A failure in the middle of a streamed body: cut the connection, so the client sees it incomplete.
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
     for (const [name, value] of Object.entries(mapped.headers ?? {})) res.setHeader(name, value);
     const { headers: _headers, ...fields } = mapped;
     const body: ErrorBody = { ...fields, request_id: req.requestId };

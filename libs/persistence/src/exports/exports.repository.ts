@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DomainError, ExportRequestedV1, TASK_EVENTS, notFound } from '@zonewarden/contracts';
+import { Prisma } from '../generated/prisma/client';
+import { ListQuery, Page, countQuery, pageQuery, toPage } from '../collections/keyset';
+import { writeToOutbox } from '../outbox/outbox.writer';
+import { PrismaService } from '../prisma.service';
+import { query, withTransaction } from '../sql';
+import { lockZoneInScope } from '../zones/zone-sql';
+import { Scope } from '../zones/zone.record';
+import { EXPORT_COLLECTION, ExportRecord } from './export.record';
+
+const COLUMNS =
+  Prisma.raw(`t.id, t.project_id AS "projectId", t.zone_id AS "zoneId", t.status::text AS status, t.message,
+  t.location, t.version, t.created_at AT TIME ZONE 'UTC' AS "createdAt", t.updated_at AT TIME ZONE 'UTC' AS "updatedAt"`);
+
+const scopeSql = (scope: Scope) =>
+  scope.projectId === null ? [] : [Prisma.sql`t.project_id = ${scope.projectId}`];
+export const exportNotFound = () => notFound('zone_export_not_found', 'Could not find ZoneExport');
+
+/** Zone exports: requested through the API, completed by zone-worker; the content is rendered when fetched. */
+@Injectable()
+export class ExportsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Records the export and hands it to zone-worker, in one transaction. */
+  async create(scope: Scope, zoneId: string, requestId?: string): Promise<ExportRecord> {
+    return withTransaction(this.prisma.pg, async (tx) => {
+      const zone = await lockZoneInScope(tx, zoneId, scope);
+      const id = randomUUID();
+      const [row] = await query<ExportRecord>(
+        tx,
+        Prisma.sql`INSERT INTO zone_exports AS t (id, project_id, zone_id, status) VALUES (${id}::uuid, ${zone.projectId}, ${zone.id}::uuid, 'PENDING')
+          RETURNING ${COLUMNS}`,
+        'export-insert',
+      );
+      const event: ExportRequestedV1 = {
+        version: 1,
+        exportId: id,
+        zoneId: zone.id,
+        projectId: zone.projectId,
+      };
+      await writeToOutbox(tx, { pattern: TASK_EVENTS.exportRequested, payload: event, requestId });
+      return row;
+    });
+  }
+
+  async find(scope: Scope, id: string): Promise<ExportRecord> {
+    const [row] = await query<ExportRecord>(
+      this.prisma.pg,
+      Prisma.sql`SELECT ${COLUMNS} FROM zone_exports t WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId})`,
+      'export-find',
+    );
+    if (!row) throw exportNotFound();
+    return row;
+  }
+
+  async list(scope: Scope, listQuery: ListQuery): Promise<Page<ExportRecord>> {
+    const conditions = scopeSql(scope);
+    if (listQuery.marker) {
+      const found = await query(
+        this.prisma.pg,
+        Prisma.sql`SELECT 1 FROM zone_exports t WHERE ${Prisma.join([Prisma.sql`t.id = ${listQuery.marker}::uuid`, ...conditions], ' AND ')}`,
+      );
+      if (found.length === 0)
+        throw new DomainError(400, 'marker_not_found', `Marker ${listQuery.marker} could not be found`);
+    }
+    const [rows, counted] = await Promise.all([
+      query<ExportRecord>(this.prisma.pg, pageQuery(EXPORT_COLLECTION, COLUMNS, conditions, listQuery)),
+      query<{ total: number }>(this.prisma.pg, countQuery(EXPORT_COLLECTION, conditions, listQuery.filters)),
+    ]);
+    return toPage(rows, listQuery.limit, counted[0].total);
+  }
+
+  async delete(scope: Scope, id: string): Promise<void> {
+    const rows = await query(
+      this.prisma.pg,
+      Prisma.sql`DELETE FROM zone_exports t WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId}) RETURNING t.id`,
+    );
+    if (rows.length === 0) throw exportNotFound();
+  }
+
+  /**
+   * Ends a pending export (once: a repeated request finds it no longer pending). Returns whether it
+   * was pending.
+   */
+  async finish(
+    id: string,
+    outcome: { status: 'COMPLETE'; location: string } | { status: 'ERROR'; message: string },
+  ): Promise<boolean> {
+    const location = outcome.status === 'COMPLETE' ? outcome.location : null;
+    const message = outcome.status === 'ERROR' ? outcome.message.slice(0, 160) : null;
+    const rows = await query(
+      this.prisma.pg,
+      Prisma.sql`UPDATE zone_exports SET status = ${outcome.status}::"TaskStatus", location = ${location}, message = ${message},
+          version = version + 1, updated_at = now()
+        WHERE id = ${id}::uuid AND status = 'PENDING' RETURNING id`,
+      'export-finish',
+    );
+    return rows.length > 0;
+  }
+}
