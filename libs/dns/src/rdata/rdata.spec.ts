@@ -50,8 +50,11 @@ export const VALID: [string, string, string][] = [
   [
     'SVCB',
     '1 svc.example.com. port=8443 no-default-alpn alpn=h2',
-    '1 svc.example.com. port=8443 no-default-alpn alpn=h2',
+    '1 svc.example.com. alpn=h2 no-default-alpn port=8443',
   ],
+  ['AAAA', '2001:0db8:0000:0000:0000:0000:0000:0001', '2001:db8::1'],
+  ['AAAA', '::ffff:192.0.2.1', '::ffff:c000:201'],
+  ['CERT', '1 12345 8 MIIBIjANBgkq', 'PKIX 12345 RSASHA256 MIIBIjANBgkq'],
 ];
 
 export const INVALID: [string, string][] = [

@@ -39,6 +39,43 @@ export function absoluteName(value: string, what: string, allowRoot = false): st
 const name = (t: Token | undefined, what: string, allowRoot = false) =>
   absoluteName(t ? text(t) : '', what, allowRoot);
 
+/** RFC 5952 text for an IPv6 address: lower case, no leading zeros, the longest zero run as `::`. */
+export function canonicalIpv6(address: string): string {
+  let value = address.toLowerCase();
+  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(value);
+  if (v4) {
+    const [a, b, c, d] = v4[1].split('.').map(Number);
+    value = value.slice(0, -v4[1].length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = value.includes('::') ? value.split('::') : [value, undefined];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const words = [...left, ...Array(8 - left.length - right.length).fill('0'), ...right].map((w) =>
+    parseInt(w, 16).toString(16),
+  );
+  let best = { start: -1, length: 0 };
+  for (let i = 0; i < 8;) {
+    if (words[i] !== '0') {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < 8 && words[j] === '0') j++;
+    if (j - i > best.length && j - i > 1) best = { start: i, length: j - i };
+    i = j;
+  }
+  if (best.start < 0) return words.join(':');
+  return `${words.slice(0, best.start).join(':')}::${words.slice(best.start + best.length).join(':')}`;
+}
+
+/** An SOA RNAME: a name whose first label (the mailbox's local part) may hold escaped dots. */
+function mailbox(token: Token | undefined): string {
+  const value = token ? token.raw : '';
+  const local = /^((?:[^.\\]|\\.)+)\.(.+)$/.exec(value);
+  if (!local) fail(`rname '${value}' is not a mailbox name`);
+  return `${local![1].toLowerCase()}.${absoluteName(local![2], 'rname')}`;
+}
+
 function hex(tokens: Token[], what: string, evenLength = true): string {
   const value = tokens.map(text).join('');
   if (!/^[0-9A-Fa-f]+$/.test(value) || (evenLength && value.length % 2)) fail(`${what} must be hexadecimal`);
@@ -77,7 +114,8 @@ const SVCB_KEYS = ['mandatory', 'alpn', 'no-default-alpn', 'port', 'ipv4hint', '
 
 function svcParam(param: string): string {
   const [key, ...rest] = param.split('=');
-  const value = rest.join('=');
+  // Values may be quoted (dnspython writes them so).
+  const value = rest.join('=').replace(/^"(.*)"$/, '$1');
   const lower = key.toLowerCase();
   if (!SVCB_KEYS.includes(lower) && !/^key\d{1,5}$/.test(lower)) fail(`unknown SvcParam key '${key}'`);
   if (lower === 'no-default-alpn') {
@@ -85,7 +123,8 @@ function svcParam(param: string): string {
     return lower;
   }
   if (!value) fail(`SvcParam '${key}' needs a value`);
-  if (lower === 'port') return `port=${u16({ bytes: Buffer.from(value), quoted: false }, 'port')}`;
+  if (lower === 'port')
+    return `port=${u16({ bytes: Buffer.from(value), quoted: false, raw: value }, 'port')}`;
   if (lower === 'ipv4hint' && !value.split(',').every((ip) => isIPv4(ip)))
     fail('ipv4hint must be IPv4 addresses');
   if (lower === 'ipv6hint' && !value.split(',').every((ip) => isIPv6(ip)))
@@ -99,7 +138,15 @@ function svcb(tokens: Token[]): string {
   if (tokens.length < 2) fail('expected <priority> <target> [key=value …]');
   const priority = u16(tokens[0], 'priority');
   const target = name(tokens[1], 'target', true);
-  const params = tokens.slice(2).map((t) => svcParam(text(t)));
+  const keyOrder = (p: string) => {
+    const key = p.split('=')[0];
+    return SVCB_KEYS.includes(key) ? SVCB_KEYS.indexOf(key) : Number(key.slice(3));
+  };
+  // Canonical order is by key number (RFC 9460 §2.2).
+  const params = tokens
+    .slice(2)
+    .map((t) => svcParam(text(t)))
+    .sort((a, b) => keyOrder(a) - keyOrder(b));
   if (priority === 0 && params.length) fail('an AliasMode record (priority 0) has no SvcParams');
   const keys = params.map((p) => p.split('=')[0]);
   if (new Set(keys).size !== keys.length) fail('a SvcParam key is repeated');
@@ -124,7 +171,7 @@ const PARSERS: Record<string, Parser> = {
   AAAA: (t) => {
     exactly(t, 1, 'one IPv6 address');
     if (!isIPv6(text(t[0]))) fail(`'${text(t[0])}' is not an IPv6 address`);
-    return text(t[0]).toLowerCase();
+    return canonicalIpv6(text(t[0]));
   },
   CNAME: single('canonical name'),
   DNAME: single('target name'),
@@ -146,7 +193,7 @@ const PARSERS: Record<string, Parser> = {
     exactly(t, 7, '<mname> <rname> <serial> <refresh> <retry> <expire> <minimum>');
     return [
       name(t[0], 'mname'),
-      name(t[1], 'rname'),
+      mailbox(t[1]),
       ...['serial', 'refresh', 'retry', 'expire', 'minimum'].map((w, i) => u32(t[i + 2], w)),
     ].join(' ');
   },
@@ -187,13 +234,18 @@ const PARSERS: Record<string, Parser> = {
   CERT: (t) => {
     if (t.length < 4) fail('expected <type> <key tag> <algorithm> <certificate>');
     const typeText = text(t[0]).toUpperCase();
-    const certType = CERT_TYPES[typeText] !== undefined ? typeText : String(u16(t[0], 'certificate type'));
+    const typeNumber = CERT_TYPES[typeText] ?? u16(t[0], 'certificate type');
+    // Mnemonics where they exist, as BIND and dnspython print them.
+    const certType = Object.keys(CERT_TYPES).find((k) => CERT_TYPES[k] === typeNumber) ?? String(typeNumber);
     const data = t.slice(3).map(text).join('');
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(data)) fail('the certificate must be base64');
     const mnemonic = text(t[2]).toUpperCase();
     if (!/^\d+$/.test(mnemonic) && CERT_ALGORITHMS[mnemonic] === undefined)
       fail(`'${text(t[2])}' is not a DNSSEC algorithm`);
-    const algorithm = /^\d+$/.test(mnemonic) ? String(u8(t[2], 'algorithm')) : mnemonic;
+    const algorithmNumber = /^\d+$/.test(mnemonic) ? u8(t[2], 'algorithm') : CERT_ALGORITHMS[mnemonic];
+    const algorithm =
+      Object.keys(CERT_ALGORITHMS).find((k) => CERT_ALGORITHMS[k] === algorithmNumber) ??
+      String(algorithmNumber);
     return `${certType} ${u16(t[1], 'key tag')} ${algorithm} ${data}`;
   },
   HTTPS: svcb,

@@ -6,6 +6,8 @@ export interface Token {
   /** The token's bytes, escapes decoded, quotes removed. */
   bytes: Buffer;
   quoted: boolean;
+  /** The token as written (escapes not decoded). */
+  raw: string;
 }
 
 export function tokenize(data: string): Token[] {
@@ -17,6 +19,7 @@ export function tokenize(data: string): Token[] {
       continue;
     }
     const quoted = data[i] === '"';
+    const start = i;
     if (quoted) i++;
     const bytes: number[] = [];
     while (i < data.length) {
@@ -40,7 +43,7 @@ export function tokenize(data: string): Token[] {
       if (data[i] !== '"') throw new Error(`unterminated quoted string in '${data}'`);
       i++;
     }
-    tokens.push({ bytes: Buffer.from(bytes), quoted });
+    tokens.push({ bytes: Buffer.from(bytes), quoted, raw: data.slice(start, i) });
   }
   return tokens;
 }

@@ -1,0 +1,53 @@
+import { isValidEmail } from '../names';
+import { ZonefileError, parseZonefile } from './parser';
+
+export interface ImportedRecordSet {
+  name: string;
+  type: string;
+  ttl: number;
+  records: string[];
+}
+
+export interface ImportedZone {
+  name: string;
+  email: string;
+  ttl: number;
+  /** Every record set but the SOA and the apex NS, which the service provides itself. */
+  recordsets: ImportedRecordSet[];
+}
+
+/** The SOA RNAME as an email: the first unescaped dot becomes `@`, `\.` in the local part a dot. */
+export function rnameToEmail(rname: string): string {
+  const match = /^((?:[^.\\]|\\.)+)\.(.+)\.$/.exec(rname);
+  if (!match) return rname;
+  return `${match[1].replace(/\\\./g, '.')}@${match[2]}`;
+}
+
+/**
+ * A zonefile as Designate imports it: the zone is the origin, its email and TTL come from the SOA, and
+ * records group into record sets (their TTL the smallest of theirs, as dnspython does).
+ */
+export function zoneFromZonefile(source: string): ImportedZone {
+  const { origin, records } = parseZonefile(source);
+  const soa = records.find((record) => record.type === 'SOA' && record.name === origin);
+  if (!soa) {
+    const lastLine = source.split('\n').length;
+    throw new ZonefileError('An SOA record is required.', lastLine, 1);
+  }
+  const email = rnameToEmail(soa.data.split(' ')[1]);
+  if (!isValidEmail(email))
+    throw new ZonefileError(`the SOA RNAME does not give a valid email (${email})`, soa.line, 1, soa.data);
+  const sets = new Map<string, ImportedRecordSet>();
+  for (const record of records) {
+    if (record.type === 'SOA' || (record.type === 'NS' && record.name === origin)) continue;
+    const key = `${record.name} ${record.type}`;
+    const set = sets.get(key);
+    if (set) {
+      set.ttl = Math.min(set.ttl, record.ttl);
+      if (!set.records.includes(record.data)) set.records.push(record.data);
+    } else {
+      sets.set(key, { name: record.name, type: record.type, ttl: record.ttl, records: [record.data] });
+    }
+  }
+  return { name: origin, email, ttl: soa.ttl, recordsets: [...sets.values()] };
+}
