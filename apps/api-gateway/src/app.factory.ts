@@ -1,6 +1,7 @@
 import { INestApplication, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { Application } from 'express';
+import express from 'express';
+import type { Application, Request } from 'express';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { RouteTable } from './common/errors/route-table';
@@ -8,6 +9,8 @@ import { jsonBody } from './common/http/json-body';
 import { rejectMalformedQuery } from './common/http/query-string';
 import { assignRequestId } from './common/http/request-id';
 import { GatewayConfig } from './config/gateway.config';
+
+const IMPORTS_PATH = /^\/v2\/zones\/tasks\/imports\/?$/;
 
 /** Builds the gateway (used by main.ts, the e2e tests and the benchmark). */
 export async function createGateway(
@@ -18,14 +21,18 @@ export async function createGateway(
     bodyParser: false,
     logger: logLevels ?? ['log', 'warn', 'error'],
   });
-  const express = app.getHttpAdapter().getInstance() as Application;
-  express.disable('x-powered-by');
-  express.set('etag', false);
-  express.set('trust proxy', 'loopback');
+  const server = app.getHttpAdapter().getInstance() as Application;
+  server.disable('x-powered-by');
+  server.set('etag', false);
+  server.set('trust proxy', 'loopback');
   app.use(assignRequestId);
   app.use(rejectMalformedQuery);
-  app.use(jsonBody(config.MAX_JSON_BODY_BYTES));
-  app.useGlobalFilters(new ApiExceptionFilter(new RouteTable(express)));
+  // Zonefile imports: text/dns bodies on their route (parsed to a string), everything else JSON.
+  const zonefileUpload = (req: Request) =>
+    req.method === 'POST' && IMPORTS_PATH.test(req.path) && Boolean(req.is('text/dns'));
+  app.use(IMPORTS_PATH, express.text({ type: 'text/dns', limit: config.MAX_ZONEFILE_BYTES }));
+  app.use(jsonBody(config.MAX_JSON_BODY_BYTES, zonefileUpload));
+  app.useGlobalFilters(new ApiExceptionFilter(new RouteTable(server)));
   app.enableShutdownHooks();
   return app;
 }

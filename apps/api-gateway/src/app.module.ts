@@ -5,6 +5,7 @@ import { AuthModule } from './auth/auth.module';
 import { GatewayConfig } from './config/gateway.config';
 import { DomainsModule } from './domains/domains.module';
 import { ExportsModule } from './exports/exports.module';
+import { ImportsModule } from './imports/imports.module';
 import { QuotasModule } from './quotas/quotas.module';
 import { RecordSetsModule } from './recordsets/recordsets.module';
 import { ZonesModule } from './zones/zones.module';
@@ -29,6 +30,7 @@ export class AppModule {
         DomainsModule,
         RecordSetsModule,
         ExportsModule,
+        ImportsModule,
         QuotasModule,
       ],
       providers: [{ provide: GatewayConfig, useValue: config }],

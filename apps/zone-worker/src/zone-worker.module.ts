@@ -2,15 +2,17 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ServiceConfig } from '@zonewarden/config';
 import { ServiceRuntimeModule } from '@zonewarden/messaging';
 import { ExportsController } from './exports/exports.controller';
+import { ImportsController } from './imports/imports.controller';
 
-/** zone-worker: carries out zone tasks handed over by the API (exports; imports and transfers to come). */
+/** zone-worker: carries out zone tasks handed over by the API: imports and exports. */
 @Module({})
 export class ZoneWorkerModule {
   static forRoot(config: ServiceConfig): DynamicModule {
     return {
       module: ZoneWorkerModule,
       imports: [ServiceRuntimeModule.forRoot(config)],
-      controllers: [ExportsController],
+      controllers: [ExportsController, ImportsController],
+      providers: [{ provide: ServiceConfig, useValue: config }],
     };
   }
 }

@@ -1,6 +1,13 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
-import { DEFAULT_DATABASE_URL, PoolConfig, defaultPools, loadPoolsFile } from '@zonewarden/persistence';
+import {
+  DEFAULT_DATABASE_URL,
+  DEFAULT_POOL_ID,
+  PoolConfig,
+  Quotas,
+  defaultPools,
+  loadPoolsFile,
+} from '@zonewarden/persistence';
 
 export const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
@@ -26,6 +33,36 @@ export class ServiceConfig {
   @IsOptional()
   @IsString()
   POOLS_FILE?: string;
+
+  /** Default quotas per project (-1: unlimited); admins override them through /v2/quotas. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(-1)
+  QUOTA_ZONES = 1000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(-1)
+  QUOTA_ZONE_RECORDSETS = 100_000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(-1)
+  QUOTA_ZONE_RECORDS = 1_000_000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(-1)
+  QUOTA_RECORDSET_RECORDS = 1000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(-1)
+  QUOTA_API_EXPORT_SIZE = 100_000;
+
+  /** The pool new zones are placed in. */
+  @IsString()
+  DEFAULT_POOL_ID = DEFAULT_POOL_ID;
 
   @IsString()
   MINIDNS_HOST = '127.0.0.1';
@@ -58,4 +95,14 @@ export function poolsOf(config: ServiceConfig): PoolConfig[] {
   return config.POOLS_FILE
     ? loadPoolsFile(config.POOLS_FILE)
     : defaultPools({ host: config.MINIDNS_HOST, port: config.MINIDNS_PORT });
+}
+
+export function defaultQuotas(config: ServiceConfig): Quotas {
+  return {
+    zones: config.QUOTA_ZONES,
+    zone_recordsets: config.QUOTA_ZONE_RECORDSETS,
+    zone_records: config.QUOTA_ZONE_RECORDS,
+    recordset_records: config.QUOTA_RECORDSET_RECORDS,
+    api_export_size: config.QUOTA_API_EXPORT_SIZE,
+  };
 }

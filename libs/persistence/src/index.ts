@@ -2,6 +2,8 @@ export * from './collections/keyset';
 export * from './database-url';
 export * from './exports/export.record';
 export * from './exports/exports.repository';
+export * from './imports/import.record';
+export * from './imports/imports.repository';
 export * from './messages/processed-messages.repository';
 export * from './migrations/migrate';
 export * from './outbox/outbox.repository';

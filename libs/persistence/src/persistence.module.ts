@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ExportsRepository } from './exports/exports.repository';
+import { ImportsRepository } from './imports/imports.repository';
 import { ProcessedMessagesRepository } from './messages/processed-messages.repository';
 import { QuotasRepository } from './quotas/quotas.repository';
 import { RecordSetsRepository } from './recordsets/recordsets.repository';
@@ -13,6 +14,7 @@ import { ZonesRepository } from './zones/zones.repository';
 
 const REPOSITORIES = [
   ExportsRepository,
+  ImportsRepository,
   OutboxRepository,
   PoolsRepository,
   ProcessedMessagesRepository,

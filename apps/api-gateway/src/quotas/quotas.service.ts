@@ -3,7 +3,8 @@ import { forbidden } from '@zonewarden/contracts';
 import { Quotas, QuotasRepository } from '@zonewarden/persistence';
 import { AuthContext } from '../auth/auth-context';
 import { authorize } from '../auth/policy';
-import { GatewayConfig, defaultQuotas } from '../config/gateway.config';
+import { defaultQuotas } from '@zonewarden/config';
+import { GatewayConfig } from '../config/gateway.config';
 
 @Injectable()
 export class QuotasService {

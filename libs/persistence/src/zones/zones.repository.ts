@@ -22,6 +22,13 @@ import {
   zoneEvent,
 } from './zone-sql';
 
+export interface NewZoneRecordSet {
+  name: string;
+  type: string;
+  ttl: number | null;
+  records: string[];
+}
+
 export interface NewZone {
   projectId: string;
   poolId: string;
@@ -65,7 +72,19 @@ export class ZonesRepository {
   }
 
   /** Creates the zone with its managed SOA and NS record sets, and announces it, in one transaction. */
-  async create(zone: NewZone, zonesQuota: number, requestId?: string): Promise<ZoneRecord> {
+  /**
+   * Creates the zone with its managed SOA and NS record sets (and, for an import, its record sets),
+   * announces it, and runs `also` (e.g. completing the import) — all in one transaction.
+   */
+  async create(
+    zone: NewZone,
+    zonesQuota: number,
+    requestId?: string,
+    content?: {
+      recordsets: NewZoneRecordSet[];
+      also: (tx: PoolClient, created: ZoneRecord) => Promise<void>;
+    },
+  ): Promise<ZoneRecord> {
     try {
       return await withTransaction(this.prisma.pg, async (tx) => {
         await this.assertWithinQuota(tx, zone.projectId, zonesQuota);
@@ -101,6 +120,10 @@ export class ZonesRepository {
           'NS',
           nsRecords.map((ns) => ns.hostname),
         );
+        if (content) {
+          await this.insertRecordSets(tx, created, content.recordsets);
+          await content.also(tx, created);
+        }
         await announceZone(tx, ZONE_EVENTS.created, zoneEvent(created, 'CREATE'), requestId);
         return created;
       });
@@ -108,6 +131,28 @@ export class ZonesRepository {
       if (isUniqueViolation(error, 'zones_live_name_key')) throw conflict('duplicate_zone', 'Duplicate Zone');
       throw error;
     }
+  }
+
+  /** Many record sets at once (an import): two statements, whatever their number. */
+  private async insertRecordSets(
+    tx: PoolClient,
+    zone: ZoneRecord,
+    recordsets: NewZoneRecordSet[],
+  ): Promise<void> {
+    const ids = recordsets.map(() => randomUUID());
+    await query(
+      tx,
+      Prisma.sql`INSERT INTO recordsets (id, zone_id, project_id, name, type, ttl, status, action)
+        SELECT id, ${zone.id}::uuid, ${zone.projectId}, name, type, ttl, 'PENDING', 'CREATE'
+        FROM unnest(${ids}::uuid[], ${recordsets.map((r) => r.name)}::text[], ${recordsets.map((r) => r.type)}::text[],
+          ${recordsets.map((r) => r.ttl)}::int[]) AS s(id, name, type, ttl)`,
+    );
+    const owners = recordsets.flatMap((set, i) => set.records.map(() => ids[i]));
+    await query(
+      tx,
+      Prisma.sql`INSERT INTO records (id, recordset_id, data)
+        SELECT gen_random_uuid(), recordset_id, data FROM unnest(${owners}::uuid[], ${recordsets.flatMap((r) => r.records)}::text[]) AS r(recordset_id, data)`,
+    );
   }
 
   private async insertManagedRecordSet(

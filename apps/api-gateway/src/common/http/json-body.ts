@@ -34,8 +34,9 @@ export function jsonBody(
 ): RequestHandler {
   const parse = express.json({ limit: limitBytes, strict: false, type: () => true });
   return (req: Request, res: Response, next: NextFunction) => {
+    if (otherBodyTypes(req)) return next();
     req.body = undefined;
-    if (!METHODS_WITH_BODY.has(req.method) || !hasBody(req) || otherBodyTypes(req)) return next();
+    if (!METHODS_WITH_BODY.has(req.method) || !hasBody(req)) return next();
     if (!req.is('application/json')) {
       return next(new DomainError(415, 'unsupported_content_type', 'Content-type must be application/json'));
     }

@@ -1,0 +1,91 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { DomainError } from '@zonewarden/contracts';
+import { IMPORT_COLLECTION, ImportsRepository } from '@zonewarden/persistence';
+import { Auth, AuthContext, scopeOf } from '../auth/auth-context';
+import { authorize } from '../auth/policy';
+import { collectionBody, collectionLinks } from '../collections/collection-links';
+import { parseCollectionQuery } from '../collections/collection-query';
+import { baseUrl } from '../common/http/base-url';
+import { UuidPipe } from '../common/http/uuid.pipe';
+import { GatewayConfig } from '../config/gateway.config';
+import { renderImport } from './import.view';
+
+const ImportId = () => Param('import_id', new UuidPipe('import_id'));
+
+/** The zonefile of an import request: the text/dns body, or `zonefile` of a JSON one. */
+function zonefileOf(req: Request): string {
+  if (req.is('text/dns')) {
+    if (typeof req.body !== 'string' || req.body.length === 0)
+      throw new DomainError(400, 'empty_request_body', 'Request Body is empty');
+    return req.body;
+  }
+  if (req.is('application/json')) {
+    const body = req.body as { zonefile?: unknown } | undefined;
+    if (body === undefined) throw new DomainError(400, 'empty_request_body', 'Request Body is empty');
+    if (typeof body?.zonefile !== 'string' || body.zonefile.length === 0) {
+      throw new DomainError(
+        400,
+        'invalid_object',
+        'The "zonefile" field is required when using application/json content type',
+      );
+    }
+    return body.zonefile;
+  }
+  throw new DomainError(415, 'unsupported_content_type', 'Content-type must be text/dns or application/json');
+}
+
+/** Imports are created here and carried out by zone-worker; their state is read back here. */
+@Controller('v2/zones/tasks/imports')
+export class ImportsController {
+  constructor(
+    private readonly config: GatewayConfig,
+    private readonly imports: ImportsRepository,
+  ) {}
+
+  @Post()
+  async create(@Auth() auth: AuthContext, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    authorize(auth, 'write');
+    const view = renderImport(
+      await this.imports.create(auth.projectId, zonefileOf(req), req.requestId),
+      this.base(req),
+    );
+    res.status(201).location(view.links.self);
+    return view;
+  }
+
+  @Get()
+  async list(@Auth() auth: AuthContext, @Req() req: Request) {
+    authorize(auth, 'read');
+    const limits = { defaultLimit: this.config.DEFAULT_PAGE_LIMIT, maxLimit: this.config.MAX_PAGE_LIMIT };
+    const page = await this.imports.list(
+      scopeOf(auth),
+      parseCollectionQuery(req.query, IMPORT_COLLECTION, limits),
+    );
+    const base = this.base(req);
+    return collectionBody(
+      'imports',
+      page.items.map((record) => renderImport(record, base)),
+      collectionLinks(req, page, this.config.API_PUBLIC_URL),
+      page.totalCount,
+    );
+  }
+
+  @Get(':import_id')
+  async get(@Auth() auth: AuthContext, @ImportId() id: string, @Req() req: Request) {
+    authorize(auth, 'read');
+    return renderImport(await this.imports.find(scopeOf(auth), id), this.base(req));
+  }
+
+  /** Removes the import record only; the zone it created stays. */
+  @Delete(':import_id')
+  @HttpCode(204)
+  async delete(@Auth() auth: AuthContext, @ImportId() id: string): Promise<void> {
+    authorize(auth, 'write');
+    await this.imports.delete(scopeOf(auth), id);
+  }
+
+  private base(req: Request): string {
+    return baseUrl(req, this.config.API_PUBLIC_URL);
+  }
+}

@@ -1,0 +1,270 @@
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { zoneFromZonefile } from '@zonewarden/dns';
+import { PrismaService } from '@zonewarden/persistence';
+import {
+  ManagedProcess,
+  REPO_ROOT,
+  TEST_AMQP_URL,
+  TestDatabase,
+  createTestDatabase,
+  deleteNamespace,
+  freePort,
+  startApp,
+  uniqueNamespace,
+  waitFor,
+} from '@zonewarden/testing';
+
+const run = promisify(execFile);
+const FIXTURES = path.join(REPO_ROOT, 'test/fixtures/zonefiles');
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
+const IMPORT_KEYS = [
+  'created_at',
+  'id',
+  'links',
+  'message',
+  'project_id',
+  'status',
+  'updated_at',
+  'version',
+  'zone_id',
+];
+const headersOf = (project: string, roles = 'member') => ({ 'X-Auth-Project-ID': project, 'X-Roles': roles });
+const OWNER = headersOf('project-import');
+
+interface Import {
+  id: string;
+  status: string;
+  message: string | null;
+  zone_id: string | null;
+  version: number;
+  links: { self: string; href?: string; zone?: string };
+}
+
+describe('zone imports (api-gateway + zone-worker)', () => {
+  let db: TestDatabase;
+  let prisma: PrismaService;
+  let env: Record<string, string>;
+  let gateway: ManagedProcess;
+  let worker: ManagedProcess;
+  let api: string;
+
+  const post = (body: string, contentType = 'text/dns', headers: Record<string, string> = OWNER) =>
+    fetch(`${api}/v2/zones/tasks/imports`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': contentType },
+      body,
+    });
+  const get = async (url: string, headers: Record<string, string> = OWNER) => {
+    const res = await fetch(`${api}${url}`, { headers });
+    return { status: res.status, body: res.status === 204 ? undefined : await res.json() };
+  };
+  const finished = async (id: string, timeoutMs = 20_000): Promise<Import> => {
+    await waitFor(
+      'the import to finish',
+      async () => (await get(`/v2/zones/tasks/imports/${id}`)).body.status !== 'PENDING',
+      timeoutMs,
+    );
+    return (await get(`/v2/zones/tasks/imports/${id}`)).body;
+  };
+  const importText = async (text: string) => finished(((await (await post(text)).json()) as Import).id);
+  /** The zone's record sets as `name type ttl data…`, the service's own SOA and apex NS left out. */
+  const recordSetsOf = async (zoneId: string, zoneName: string) => {
+    const sets = await prisma.recordSet.findMany({ where: { zoneId }, include: { records: true } });
+    return sets
+      .filter((s) => !s.managed)
+      .map(
+        (s) =>
+          `${s.name.replace(zoneName, '@')} ${s.type} ${s.ttl} ${s.records
+            .map((r) => r.data)
+            .sort()
+            .join(' | ')}`,
+      )
+      .sort();
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    prisma = new PrismaService({ url: db.url, poolSize: 2 });
+    const apiPort = await freePort();
+    env = {
+      DATABASE_URL: db.url,
+      AMQP_URL: TEST_AMQP_URL,
+      AMQP_NAMESPACE: uniqueNamespace(),
+      AUTH_STRATEGY: 'noauth',
+      API_PORT: String(apiPort),
+    };
+    [gateway, worker] = [await startApp('api-gateway', env), await startApp('zone-worker', env)];
+    api = `http://127.0.0.1:${apiPort}`;
+  });
+  afterAll(async () => {
+    await Promise.all([gateway, worker].map((app) => app?.stop()));
+    await prisma?.close();
+    await deleteNamespace(env.AMQP_NAMESPACE).catch(() => undefined);
+    await db?.drop();
+  });
+
+  it('201 PENDING, then COMPLETE with the zone, its message, version 2 and links href/zone', async () => {
+    const res = await post(fs.readFileSync(path.join(FIXTURES, 'ok/01-basic.zone'), 'utf8'));
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as Import & Record<string, unknown>;
+    expect(Object.keys(created).sort()).toEqual(IMPORT_KEYS);
+    expect(created).toMatchObject({
+      status: 'PENDING',
+      zone_id: null,
+      message: null,
+      version: 1,
+      project_id: 'project-import',
+      updated_at: null,
+    });
+    expect(created.created_at).toMatch(TIMESTAMP);
+    expect(res.headers.get('location')).toBe(created.links.self);
+    const done = await finished(created.id);
+    expect(done).toMatchObject({ status: 'COMPLETE', message: 'example.com. imported', version: 2 });
+    expect(done.links.href).toBe(`${api}/v2/zones/${done.zone_id}`);
+    expect(done.links.zone).toBe(done.links.href);
+    const zone = (await get(`/v2/zones/${done.zone_id}`)).body;
+    expect(zone).toMatchObject({
+      name: 'example.com.',
+      email: 'hostmaster@example.com',
+      ttl: 3600,
+      project_id: 'project-import',
+      action: 'CREATE',
+    });
+    const ns = (await get(`/v2/zones/${done.zone_id}/recordsets?type=NS&name=example.com.`)).body.recordsets;
+    expect(ns.map((s: { records: string[] }) => s.records)).toEqual([['ns1.zonewarden.test.']]);
+  });
+
+  it.each(fs.readdirSync(path.join(FIXTURES, 'ok')).filter((f) => f !== '01-basic.zone'))(
+    'imports ok/%s with the record sets it holds',
+    async (file) => {
+      const text = fs.readFileSync(path.join(FIXTURES, 'ok', file), 'utf8');
+      const done = await importText(text);
+      expect([done.status, done.message]).toEqual(['COMPLETE', expect.stringMatching(/ imported$/)]);
+      const expected = zoneFromZonefile(text);
+      const zone = (await get(`/v2/zones/${done.zone_id}`)).body;
+      expect(zone.name).toBe(expected.name);
+      expect(await recordSetsOf(done.zone_id!, expected.name)).toEqual(
+        expected.recordsets
+          .map(
+            (s) =>
+              `${s.name.replace(expected.name, '@')} ${s.type} ${s.ttl} ${[...s.records].sort().join(' | ')}`,
+          )
+          .sort(),
+      );
+    },
+  );
+
+  it.each(fs.readdirSync(path.join(FIXTURES, 'not-ok')))(
+    'not-ok/%s ends in ERROR with a message naming the line',
+    async (file) => {
+      const done = await importText(fs.readFileSync(path.join(FIXTURES, 'not-ok', file), 'utf8'));
+      expect(done.status).toBe('ERROR');
+      expect(done.message).toMatch(/line \d+/);
+      expect(done.zone_id).toBeNull();
+    },
+  );
+
+  it('ends a second import of one zone in ERROR "Duplicate zone."', async () => {
+    const done = await importText(fs.readFileSync(path.join(FIXTURES, 'ok/01-basic.zone'), 'utf8'));
+    expect([done.status, done.message]).toEqual(['ERROR', 'Duplicate zone.']);
+  });
+
+  it('accepts JSON {zonefile}, and refuses other content types and empty bodies', async () => {
+    const json = await post(
+      JSON.stringify({
+        zonefile: '$ORIGIN json.test.\n$TTL 60\n@ SOA ns admin 1 2 3 4 5\n@ NS ns\nns A 192.0.2.1\n',
+      }),
+      'application/json',
+    );
+    expect(json.status).toBe(201);
+    expect((await finished(((await json.json()) as Import).id)).status).toBe('COMPLETE');
+    const cases: [string, string, number, string][] = [
+      ['x', 'Zahlabut', 415, 'unsupported_content_type'],
+      ['{"zonefile": ', 'application/json', 400, 'invalid_json'],
+      ['{}', 'application/json', 400, 'invalid_object'],
+      ['', 'text/dns', 400, 'empty_request_body'],
+    ];
+    for (const [body, type, status, errorType] of cases) {
+      const res = await post(body, type);
+      expect([res.status, ((await res.json()) as { type: string }).type]).toEqual([status, errorType]);
+    }
+  });
+
+  it('round-trips: import → export → named-checkzone → import under another name gives the same record sets', async () => {
+    // The awkward fixture, under a name of its own (the fixture itself was imported above).
+    const source = fs
+      .readFileSync(path.join(FIXTURES, 'ok/02-awkward.zone'), 'utf8')
+      .replace(/awkward\.test\./g, 'source.test.');
+    const first = await importText(source);
+    expect(first.status).toBe('COMPLETE');
+    const exportRequest = await fetch(`${api}/v2/zones/${first.zone_id}/tasks/export`, {
+      method: 'POST',
+      headers: OWNER,
+    });
+    const exportId = ((await exportRequest.json()) as { id: string }).id;
+    await waitFor(
+      'the export',
+      async () => (await get(`/v2/zones/tasks/exports/${exportId}`)).body.status === 'COMPLETE',
+    );
+    const exported = await (
+      await fetch(`${api}/v2/zones/tasks/exports/${exportId}/export`, { headers: OWNER })
+    ).text();
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zw-roundtrip-')), 'zone.db');
+    fs.writeFileSync(file, exported);
+    const { stdout } = await run('named-checkzone', ['-i', 'local', 'source.test.', file]);
+    expect(stdout).toMatch(/OK/);
+    const renamed = exported.replace(/source\.test\./g, 'copy.test.');
+    const second = await importText(renamed);
+    expect(second.status).toBe('COMPLETE');
+    const original = (await recordSetsOf(first.zone_id!, 'source.test.')).map((line) =>
+      line.replace(/source\.test\./g, 'copy.test.'),
+    );
+    expect(await recordSetsOf(second.zone_id!, 'copy.test.')).toEqual(original);
+  });
+
+  it('isolates projects, keeps readers from importing, and deletes only the import record', async () => {
+    const done = await importText(
+      '$ORIGIN iso.test.\n$TTL 60\n@ SOA ns admin 1 2 3 4 5\n@ NS ns\nns A 192.0.2.1\n',
+    );
+    const other = headersOf('project-other');
+    expect((await get(`/v2/zones/tasks/imports/${done.id}`, other)).status).toBe(404);
+    expect((await get('/v2/zones/tasks/imports', other)).body.imports).toEqual([]);
+    expect((await post('$ORIGIN r.test.\n', 'text/dns', headersOf('project-import', 'reader'))).status).toBe(
+      403,
+    );
+    const list = await get(`/v2/zones/tasks/imports?zone_id=${done.zone_id}`);
+    expect(Object.keys(list.body)).toEqual(['imports', 'links', 'metadata']);
+    expect(list.body.imports.map((i: Import) => i.id)).toEqual([done.id]);
+    const deleted = await fetch(`${api}/v2/zones/tasks/imports/${done.id}`, {
+      method: 'DELETE',
+      headers: OWNER,
+    });
+    expect(deleted.status).toBe(204);
+    expect((await get(`/v2/zones/tasks/imports/${done.id}`)).status).toBe(404);
+    expect((await get(`/v2/zones/${done.zone_id}`)).status).toBe(200);
+  });
+
+  it('completes an import once when zone-worker is killed in the middle of it', async () => {
+    const lines = [
+      '$ORIGIN crash.test.',
+      '$TTL 300',
+      '@ SOA ns admin 1 2 3 4 5',
+      '@ NS ns',
+      'ns A 192.0.2.1',
+    ];
+    for (let i = 0; i < 30000; i++) lines.push(`h${i} A 10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
+    const res = await post(lines.join('\n'));
+    const id = ((await res.json()) as Import).id;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await worker.stop('SIGKILL');
+    worker = await startApp('zone-worker', env);
+    const done = await finished(id, 60_000);
+    expect(done.status).toBe('COMPLETE');
+    expect(await prisma.zone.count({ where: { name: 'crash.test.' } })).toBe(1);
+    expect(await prisma.recordSet.count({ where: { zoneId: done.zone_id!, managed: false } })).toBe(30001);
+  });
+});

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { PoolClient } from 'pg';
+import { DomainError, ImportRequestedV1, TASK_EVENTS, notFound } from '@zonewarden/contracts';
+import { Prisma } from '../generated/prisma/client';
+import { ListQuery, Page, countQuery, pageQuery, toPage } from '../collections/keyset';
+import { writeToOutbox } from '../outbox/outbox.writer';
+import { PrismaService } from '../prisma.service';
+import { query, withTransaction } from '../sql';
+import { Scope } from '../zones/zone.record';
+import { IMPORT_COLLECTION, ImportRecord } from './import.record';
+
+const COLUMNS =
+  Prisma.raw(`t.id, t.project_id AS "projectId", t.status::text AS status, t.message, t.zone_id AS "zoneId",
+  t.version, t.created_at AT TIME ZONE 'UTC' AS "createdAt", t.updated_at AT TIME ZONE 'UTC' AS "updatedAt"`);
+
+const scopeSql = (scope: Scope) =>
+  scope.projectId === null ? [] : [Prisma.sql`t.project_id = ${scope.projectId}`];
+export const importNotFound = () => notFound('zone_import_not_found', 'Could not find ZoneImport');
+
+/** Zone imports: the zonefile is stored with the request; zone-worker turns it into a zone. */
+@Injectable()
+export class ImportsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async create(projectId: string, zonefile: string, requestId?: string): Promise<ImportRecord> {
+    return withTransaction(this.prisma.pg, async (tx) => {
+      const id = randomUUID();
+      const [row] = await query<ImportRecord>(
+        tx,
+        Prisma.sql`INSERT INTO zone_imports AS t (id, project_id, status, content) VALUES (${id}::uuid, ${projectId}, 'PENDING', ${zonefile})
+          RETURNING ${COLUMNS}`,
+        'import-insert',
+      );
+      const event: ImportRequestedV1 = { version: 1, importId: id, projectId };
+      await writeToOutbox(tx, { pattern: TASK_EVENTS.importRequested, payload: event, requestId });
+      return row;
+    });
+  }
+
+  async find(scope: Scope, id: string): Promise<ImportRecord> {
+    const [row] = await query<ImportRecord>(
+      this.prisma.pg,
+      Prisma.sql`SELECT ${COLUMNS} FROM zone_imports t WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId})`,
+      'import-find',
+    );
+    if (!row) throw importNotFound();
+    return row;
+  }
+
+  async list(scope: Scope, listQuery: ListQuery): Promise<Page<ImportRecord>> {
+    const conditions = scopeSql(scope);
+    if (listQuery.marker) {
+      const found = await query(
+        this.prisma.pg,
+        Prisma.sql`SELECT 1 FROM zone_imports t WHERE ${Prisma.join([Prisma.sql`t.id = ${listQuery.marker}::uuid`, ...conditions], ' AND ')}`,
+      );
+      if (found.length === 0)
+        throw new DomainError(400, 'marker_not_found', `Marker ${listQuery.marker} could not be found`);
+    }
+    const [rows, counted] = await Promise.all([
+      query<ImportRecord>(this.prisma.pg, pageQuery(IMPORT_COLLECTION, COLUMNS, conditions, listQuery)),
+      query<{ total: number }>(this.prisma.pg, countQuery(IMPORT_COLLECTION, conditions, listQuery.filters)),
+    ]);
+    return toPage(rows, listQuery.limit, counted[0].total);
+  }
+
+  /** Removes only the import record, never the zone. */
+  async delete(scope: Scope, id: string): Promise<void> {
+    const rows = await query(
+      this.prisma.pg,
+      Prisma.sql`DELETE FROM zone_imports t WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId}) RETURNING t.id`,
+    );
+    if (rows.length === 0) throw importNotFound();
+  }
+
+  /** The zonefile of a pending import, or null when it is no longer pending (already handled). */
+  async pendingContent(id: string): Promise<string | null> {
+    const [row] = await query<{ content: string | null }>(
+      this.prisma.pg,
+      Prisma.sql`SELECT content FROM zone_imports WHERE id = ${id}::uuid AND status = 'PENDING'`,
+      'import-pending-content',
+    );
+    return row?.content ?? null;
+  }
+
+  /** Inside the zone's creating transaction: the import is COMPLETE with it, or neither happened. */
+  async completeIn(tx: PoolClient, id: string, zone: { id: string; name: string }): Promise<void> {
+    const rows = await query(
+      tx,
+      Prisma.sql`UPDATE zone_imports SET status = 'COMPLETE', zone_id = ${zone.id}::uuid, message = ${`${zone.name} imported`},
+          content = NULL, version = version + 1, updated_at = now()
+        WHERE id = ${id}::uuid AND status = 'PENDING' RETURNING id`,
+      'import-complete',
+    );
+    // Handled meanwhile (a redelivery racing): give the zone up with this transaction.
+    if (rows.length === 0)
+      throw new DomainError(409, 'import_already_handled', 'The import was handled meanwhile');
+  }
+
+  async fail(id: string, message: string): Promise<void> {
+    await query(
+      this.prisma.pg,
+      Prisma.sql`UPDATE zone_imports SET status = 'ERROR', message = ${message.slice(0, 1000)}, content = NULL, version = version + 1, updated_at = now()
+        WHERE id = ${id}::uuid AND status = 'PENDING'`,
+      'import-fail',
+    );
+  }
+}
