@@ -8,6 +8,7 @@ import { ExportsModule } from './exports/exports.module';
 import { ImportsModule } from './imports/imports.module';
 import { QuotasModule } from './quotas/quotas.module';
 import { RecordSetsModule } from './recordsets/recordsets.module';
+import { TransfersModule } from './transfers/transfers.module';
 import { ZonesModule } from './zones/zones.module';
 
 @Global()
@@ -31,6 +32,7 @@ export class AppModule {
         RecordSetsModule,
         ExportsModule,
         ImportsModule,
+        TransfersModule,
         QuotasModule,
       ],
       providers: [{ provide: GatewayConfig, useValue: config }],

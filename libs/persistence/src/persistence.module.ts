@@ -8,6 +8,7 @@ import { OutboxRepository } from './outbox/outbox.repository';
 import { PoolsRepository } from './pools/pools.repository';
 import { DatabaseOptions, PrismaService } from './prisma.service';
 import { TokensRepository } from './tokens/tokens.repository';
+import { TransfersRepository } from './transfers/transfers.repository';
 import { ZoneContentRepository } from './zones/zone-content.repository';
 import { ZoneLocks } from './zones/zone-locks';
 import { ZonesRepository } from './zones/zones.repository';
@@ -21,6 +22,7 @@ const REPOSITORIES = [
   QuotasRepository,
   RecordSetsRepository,
   TokensRepository,
+  TransfersRepository,
   ZoneContentRepository,
   ZoneLocks,
   ZonesRepository,

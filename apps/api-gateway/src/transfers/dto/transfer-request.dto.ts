@@ -1,0 +1,31 @@
+import { IsString, MaxLength, ValidateIf } from 'class-validator';
+import { MAX_DESCRIPTION_LENGTH } from '../../zones/dto/zone-fields';
+
+export class CreateTransferRequestDto {
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @IsString()
+  @MaxLength(255)
+  target_project_id?: string | null;
+
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @IsString()
+  @MaxLength(MAX_DESCRIPTION_LENGTH)
+  description?: string | null;
+}
+
+/** PATCH: only the description changes. */
+export class UpdateTransferRequestDto {
+  @ValidateIf((_, value) => value !== null)
+  @IsString()
+  @MaxLength(MAX_DESCRIPTION_LENGTH)
+  description!: string | null;
+}
+
+export class TransferAcceptDto {
+  @IsString({ message: "'key' is a required property" })
+  @MaxLength(160)
+  key!: string;
+
+  @IsString({ message: "'zone_transfer_request_id' is a required property" })
+  zone_transfer_request_id!: string;
+}
