@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm run bench [api|mini-dns|propagation|recordsets …]`: runs the benchmarks against the local PostgreSQL and
+// `npm run bench [api|mini-dns|propagation|recordsets|zonefiles …]`: runs the benchmarks against the local PostgreSQL and
 // RabbitMQ (each in its own database and AMQP namespace) and prints the figures. Loopback only.
 const SUITES = {
   api: require('./api'),
   'mini-dns': require('./mini-dns'),
   propagation: require('./propagation'),
   recordsets: require('./recordsets'),
+  zonefiles: require('./zonefiles'),
 };
 
 async function main(names) {

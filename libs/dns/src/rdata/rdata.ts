@@ -42,6 +42,14 @@ const name = (t: Token | undefined, what: string, allowRoot = false) =>
 /** RFC 5952 text for an IPv6 address: lower case, no leading zeros, the longest zero run as `::`. */
 export function canonicalIpv6(address: string): string {
   let value = address.toLowerCase();
+  // Fast path: already canonical (no zero group left uncompressed, `::` standing for two or more groups).
+  if (
+    /^[0-9a-f:]+$/.test(value) &&
+    !/(^|:)0[0-9a-f]*(:|$)/.test(value) &&
+    (!value.includes('::') || value.split(':').filter(Boolean).length <= 6)
+  ) {
+    return value;
+  }
   const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(value);
   if (v4) {
     const [a, b, c, d] = v4[1].split('.').map(Number);
@@ -123,8 +131,7 @@ function svcParam(param: string): string {
     return lower;
   }
   if (!value) fail(`SvcParam '${key}' needs a value`);
-  if (lower === 'port')
-    return `port=${u16({ bytes: Buffer.from(value), quoted: false, raw: value }, 'port')}`;
+  if (lower === 'port') return `port=${u16(new Token(value, false, value, null), 'port')}`;
   if (lower === 'ipv4hint' && !value.split(',').every((ip) => isIPv4(ip)))
     fail('ipv4hint must be IPv4 addresses');
   if (lower === 'ipv6hint' && !value.split(',').every((ip) => isIPv6(ip)))
@@ -256,9 +263,10 @@ PARSERS.SPF = PARSERS.TXT;
 export const RDATA_TYPES = Object.keys(PARSERS);
 
 /** Validates one record's rdata for its type; returns its canonical text or throws RdataError. */
-export function canonicalRdata(type: string, data: string): string {
+export function canonicalRdata(type: string, data: string | Token[]): string {
   const parse = PARSERS[type];
   if (!parse) fail(`'${type}' is not a supported record type`);
+  if (typeof data !== 'string') return parse(data);
   let tokens: Token[];
   try {
     tokens = tokenize(data.trim());

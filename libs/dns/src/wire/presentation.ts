@@ -2,50 +2,101 @@
  * Presentation-format rdata (RFC 1035 §5.1) as the API stores it: tokens separated by blanks, quoted
  * strings that may hold blanks, `\X` and `\DDD` escapes.
  */
-export interface Token {
-  /** The token's bytes, escapes decoded, quotes removed. */
-  bytes: Buffer;
-  quoted: boolean;
-  /** The token as written (escapes not decoded). */
-  raw: string;
+export class Token {
+  private decoded?: Buffer;
+
+  constructor(
+    /** The token's text, escapes decoded, quotes removed (bytes from \DDD escapes as latin1 characters). */
+    private readonly value: string,
+    readonly quoted: boolean,
+    /** The token as written (escapes not decoded). */
+    readonly raw: string,
+    private readonly escaped: number[] | null,
+  ) {}
+
+  /** The token's bytes. */
+  get bytes(): Buffer {
+    this.decoded ??= this.escaped ? Buffer.from(this.escaped) : Buffer.from(this.value, 'utf8');
+    return this.decoded;
+  }
+
+  get text(): string {
+    return this.escaped ? this.bytes.toString('utf8') : this.value;
+  }
 }
+
+const SPACE = 32;
+const TAB = 9;
+const CR = 13;
+const LF = 10;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const isBlank = (c: number) => c === SPACE || c === TAB || c === CR || c === LF;
 
 export function tokenize(data: string): Token[] {
   const tokens: Token[] = [];
+  const length = data.length;
   let i = 0;
-  while (i < data.length) {
-    if (/\s/.test(data[i])) {
+  while (i < length) {
+    if (isBlank(data.charCodeAt(i))) {
       i++;
       continue;
     }
-    const quoted = data[i] === '"';
     const start = i;
+    const quoted = data.charCodeAt(i) === QUOTE;
     if (quoted) i++;
-    const bytes: number[] = [];
-    while (i < data.length) {
-      const c = data[i];
-      if (quoted ? c === '"' : /\s/.test(c)) break;
-      if (c === '\\' && i + 1 < data.length) {
-        const digits = data.slice(i + 1, i + 4);
-        if (/^\d{3}$/.test(digits)) {
-          bytes.push(Number(digits) & 0xff);
-          i += 4;
-        } else {
-          bytes.push(...Buffer.from(data[i + 1], 'utf8'));
-          i += 2;
-        }
+    const contentStart = i;
+    let hasEscape = false;
+    while (i < length) {
+      const c = data.charCodeAt(i);
+      if (quoted ? c === QUOTE : isBlank(c)) break;
+      if (c === BACKSLASH) {
+        hasEscape = true;
+        i += 2;
         continue;
       }
-      bytes.push(...Buffer.from(c, 'utf8'));
       i++;
     }
+    const contentEnd = Math.min(i, length);
     if (quoted) {
-      if (data[i] !== '"') throw new Error(`unterminated quoted string in '${data}'`);
+      if (i >= length || data.charCodeAt(i) !== QUOTE)
+        throw new Error(`unterminated quoted string in '${data}'`);
       i++;
     }
-    tokens.push({ bytes: Buffer.from(bytes), quoted, raw: data.slice(start, i) });
+    const content = data.slice(contentStart, contentEnd);
+    tokens.push(new Token(content, quoted, data.slice(start, i), hasEscape ? unescape(content) : null));
   }
   return tokens;
 }
 
-export const text = (token: Token) => token.bytes.toString('utf8');
+/** `\DDD` is a byte, `\X` the character X. */
+function unescape(content: string): number[] {
+  const bytes: number[] = [];
+  for (let i = 0; i < content.length;) {
+    const c = content[i];
+    if (c === '\\' && i + 1 < content.length) {
+      const digits = content.slice(i + 1, i + 4);
+      if (/^\d{3}$/.test(digits)) {
+        bytes.push(Number(digits) & 0xff);
+        i += 4;
+      } else {
+        bytes.push(...Buffer.from(content[i + 1], 'utf8'));
+        i += 2;
+      }
+      continue;
+    }
+    const code = content.codePointAt(i)!;
+    const char = String.fromCodePoint(code);
+    bytes.push(...Buffer.from(char, 'utf8'));
+    i += char.length;
+  }
+  return bytes;
+}
+
+/** A token from its written form (as the zonefile lexer finds it). */
+export function tokenFromRaw(raw: string, quoted: boolean): Token {
+  const content = quoted ? raw.slice(1, -1) : raw;
+  return new Token(content, quoted, raw, content.includes('\\') ? unescape(content) : null);
+}
+
+export const text = (token: Token) => token.text;

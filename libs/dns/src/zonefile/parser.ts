@@ -1,4 +1,5 @@
 import { RDATA_TYPES, RdataError, canonicalRdata } from '../rdata/rdata';
+import { Token, tokenFromRaw } from '../wire/presentation';
 import { Entry, LexToken, ZonefileError, lex } from './lexer';
 
 export { ZonefileError } from './lexer';
@@ -258,14 +259,16 @@ function canonical(type: string, rdata: LexToken[], origin: string): string {
   }
 }
 
-function qualified(type: string, rdata: LexToken[], origin: string): string {
+/** The rdata tokens, names made absolute (and SOA timers in seconds), for the rdata parser. */
+function qualified(type: string, rdata: LexToken[], origin: string): Token[] {
   const fields = NAME_FIELDS[type];
-  return rdata
-    .map((token, i) => {
-      if (fields?.includes(i) && token.text !== '.') return absolute(token.text, origin, token);
-      // SOA timers may use TTL units (BIND).
-      if (type === 'SOA' && i >= 3) return String(parseTtl(token.text) ?? token.text);
-      return token.text;
-    })
-    .join(' ');
+  return rdata.map((token, i) => {
+    if (fields?.includes(i) && token.text !== '.') {
+      const name = absolute(token.text, origin, token);
+      return tokenFromRaw(name, false);
+    }
+    // SOA timers may use TTL units (BIND).
+    if (type === 'SOA' && i >= 3) return tokenFromRaw(String(parseTtl(token.text) ?? token.text), false);
+    return tokenFromRaw(token.text, token.quoted);
+  });
 }
