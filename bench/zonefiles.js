@@ -58,7 +58,12 @@ module.exports = async function benchZonefiles() {
   parserThroughput();
   const bench = await benchEnvironment(defaultPools({ host: '127.0.0.1', port: 5354 }));
   const port = await freePort();
-  const env = { ...bench.env, API_PORT: String(port), MAX_ZONEFILE_BYTES: String(64 * 1024 * 1024) };
+  const env = {
+    ...bench.env,
+    API_PORT: String(port),
+    MAX_ZONEFILE_BYTES: String(64 * 1024 * 1024),
+    QUOTA_API_EXPORT_SIZE: '-1',
+  };
   const apps = [await startApp('api-gateway', env), await startApp('zone-worker', env)];
   try {
     const base = `http://127.0.0.1:${port}`;
@@ -82,9 +87,13 @@ module.exports = async function benchZonefiles() {
       const done = await status(`/v2/zones/tasks/imports/${created.id}`);
       const importMs = Date.now() - started;
       started = Date.now();
-      const exportRequest = await (
-        await fetch(`${base}/v2/zones/${done.zone_id}/tasks/export`, { method: 'POST', headers: auth })
-      ).json();
+      const exportResponse = await fetch(`${base}/v2/zones/${done.zone_id}/tasks/export`, {
+        method: 'POST',
+        headers: auth,
+      });
+      if (exportResponse.status !== 202)
+        throw new Error(`export request answered ${exportResponse.status}: ${await exportResponse.text()}`);
+      const exportRequest = await exportResponse.json();
       await waitFor(
         'the export',
         async () => (await status(`/v2/zones/tasks/exports/${exportRequest.id}`)).status === 'COMPLETE',
