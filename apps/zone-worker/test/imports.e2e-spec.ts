@@ -3,6 +3,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import * as amqplib from 'amqplib';
+import { TASK_EVENTS, deadLetterQueueName, messagingTopology } from '@zonewarden/contracts';
 import { zoneFromZonefile } from '@zonewarden/dns';
 import { PrismaService } from '@zonewarden/persistence';
 import {
@@ -246,6 +248,50 @@ describe('zone imports (api-gateway + zone-worker)', () => {
     expect(deleted.status).toBe(204);
     expect((await get(`/v2/zones/tasks/imports/${done.id}`)).status).toBe(404);
     expect((await get(`/v2/zones/${done.zone_id}`)).status).toBe(200);
+  });
+
+  it('ends an import above the project quotas in ERROR "Quota exceeded during zone import."', async () => {
+    const admin = { ...headersOf('project-admin', 'admin'), 'Content-Type': 'application/json' };
+    await fetch(`${api}/v2/quotas/project-import`, {
+      method: 'PATCH',
+      headers: admin,
+      body: JSON.stringify({ zone_recordsets: 2 }),
+    });
+    try {
+      const done = await importText(
+        '$ORIGIN quota.test.\n$TTL 60\n@ SOA ns admin 1 2 3 4 5\n@ NS ns\nns A 192.0.2.1\na A 192.0.2.2\nb A 192.0.2.3\n',
+      );
+      expect([done.status, done.message]).toEqual(['ERROR', 'Quota exceeded during zone import.']);
+    } finally {
+      await fetch(`${api}/v2/quotas/project-import`, { method: 'DELETE', headers: admin });
+    }
+  });
+
+  it('dead-letters a message that breaks its contract, and keeps serving the queue', async () => {
+    const topology = messagingTopology(env.AMQP_NAMESPACE);
+    const connection = await amqplib.connect(TEST_AMQP_URL);
+    try {
+      const channel = await connection.createChannel();
+      const poison = { pattern: TASK_EVENTS.importRequested, data: { version: 1, importId: 'not-a-uuid' } };
+      channel.publish(
+        topology.eventsExchange,
+        TASK_EVENTS.importRequested,
+        Buffer.from(JSON.stringify(poison)),
+        { messageId: 'poison-1', persistent: true },
+      );
+      const dead = deadLetterQueueName(topology.zoneWorkerQueue.name);
+      await waitFor(
+        'the poison message to be dead-lettered',
+        async () => (await channel.checkQueue(dead)).messageCount === 1,
+      );
+      const done = await importText(
+        '$ORIGIN after-poison.test.\n$TTL 60\n@ SOA ns admin 1 2 3 4 5\n@ NS ns\nns A 192.0.2.1\n',
+      );
+      expect(done.status).toBe('COMPLETE');
+      await channel.close();
+    } finally {
+      await connection.close();
+    }
   });
 
   it('completes an import once when zone-worker is killed in the middle of it', async () => {
