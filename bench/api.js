@@ -1,25 +1,11 @@
 // API throughput: GET one, GET a page, POST, with autocannon at BENCH_CONNECTIONS on loopback.
-const autocannon = require('autocannon');
 const { defaultPools } = require('@zonewarden/persistence');
 const { freePort, startApp } = require('@zonewarden/testing');
-const { benchEnvironment } = require('./support');
+const { benchEnvironment, measure } = require('./support');
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const SEED_ZONES = 1000;
-
-function measure(title, options) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options }, (error, result) => {
-      if (error) return reject(error);
-      const failures = result.non2xx + result.errors;
-      console.log(
-        `  ${title.padEnd(26)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${failures ? `   (${failures} errors/non-2xx)` : ''}`,
-      );
-      resolve(result);
-    });
-  });
-}
 
 module.exports = async function benchApi() {
   const bench = await benchEnvironment(defaultPools({ host: '127.0.0.1', port: 5354 }));

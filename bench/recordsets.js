@@ -1,25 +1,11 @@
 // Record sets: create throughput, list throughput, and list latency in a zone holding 10,000 record sets.
-const autocannon = require('autocannon');
 const { defaultPools } = require('@zonewarden/persistence');
 const { freePort, startApp } = require('@zonewarden/testing');
-const { benchEnvironment } = require('./support');
+const { benchEnvironment, measure } = require('./support');
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const LARGE_ZONE = Number(process.env.BENCH_LARGE_ZONE_RECORDSETS ?? 10_000);
-
-function measure(title, options) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options }, (error, result) => {
-      if (error) return reject(error);
-      const failures = result.non2xx + result.errors;
-      console.log(
-        `  ${title.padEnd(40)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${failures ? `   (${failures} errors/non-2xx)` : ''}`,
-      );
-      resolve(result);
-    });
-  });
-}
 
 module.exports = async function benchRecordSets() {
   const bench = await benchEnvironment(defaultPools({ host: '127.0.0.1', port: 5354 }));

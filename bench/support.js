@@ -49,6 +49,24 @@ async function benchEnvironment(pools) {
   };
 }
 
+const autocannon = require('autocannon');
+
+/** One autocannon run at BENCH_CONNECTIONS for BENCH_DURATION seconds, printed as a line. */
+function measure(title, options) {
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+  const duration = Number(process.env.BENCH_DURATION ?? 10);
+  return new Promise((resolve, reject) => {
+    autocannon({ connections, duration, ...options }, (error, result) => {
+      if (error) return reject(error);
+      const failures = result.non2xx + result.errors;
+      console.log(
+        `  ${title.padEnd(40)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${failures ? `   (${failures} errors/non-2xx)` : ''}`,
+      );
+      resolve(result);
+    });
+  });
+}
+
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-module.exports = { benchEnvironment, percentile };
+module.exports = { benchEnvironment, measure, percentile };

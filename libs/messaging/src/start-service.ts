@@ -1,6 +1,7 @@
 import { DynamicModule, INestApplicationContext, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MicroserviceOptions } from '@nestjs/microservices';
+import { MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { MessagingTopology, QueueSpec, consumerQueueOptions, messagingTopology } from '@zonewarden/contracts';
 import { ServiceConfig, poolsOf } from '@zonewarden/config';
 import { prepareDatabase } from '@zonewarden/persistence';
 
@@ -36,4 +37,25 @@ export function startService(
     console.error(`${name} failed to start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });
+}
+
+/** Nest's RMQ transport on one of our queues: manual acks, the queue's exact declaration, no Nagle delay. */
+export function consumerOptions(
+  config: ServiceConfig,
+  queue: (topology: MessagingTopology) => QueueSpec,
+  prefetchCount: number,
+): MicroserviceOptions {
+  const topology = messagingTopology(config.AMQP_NAMESPACE);
+  const spec = queue(topology);
+  return {
+    transport: Transport.RMQ,
+    options: {
+      urls: [config.AMQP_URL],
+      queue: spec.name,
+      queueOptions: consumerQueueOptions(topology, spec),
+      noAck: false,
+      prefetchCount,
+      socketOptions: { connectionOptions: { noDelay: true } },
+    },
+  };
 }

@@ -1,4 +1,7 @@
+import { Pool } from 'pg';
+import { DomainError } from '@zonewarden/contracts';
 import { Prisma } from '../generated/prisma/client';
+import { query } from '../sql';
 
 /**
  * Collections are paged by keyset on (sort key, id): stable under concurrent inserts and deletes,
@@ -113,4 +116,25 @@ export function countQuery(
 
 export function toPage<T>(rows: T[], limit: number, totalCount: number): Page<T> {
   return { items: rows.slice(0, limit), hasMore: rows.length > limit, totalCount };
+}
+
+/** Runs a collection's page and count queries (checking the marker first) on a pg pool. */
+export async function listPage<T extends object>(
+  pg: Pool,
+  spec: CollectionSpec,
+  columns: Prisma.Sql,
+  scope: Prisma.Sql[],
+  listQuery: ListQuery,
+): Promise<Page<T>> {
+  if (listQuery.marker) {
+    const conditions = Prisma.join([Prisma.sql`t.id = ${listQuery.marker}::uuid`, ...scope], ' AND ');
+    const found = await query(pg, Prisma.sql`SELECT 1 FROM ${Prisma.raw(spec.table)} t WHERE ${conditions}`);
+    if (found.length === 0)
+      throw new DomainError(400, 'marker_not_found', `Marker ${listQuery.marker} could not be found`);
+  }
+  const [rows, counted] = await Promise.all([
+    query<T>(pg, pageQuery(spec, columns, scope, listQuery)),
+    query<{ total: number }>(pg, countQuery(spec, scope, listQuery.filters)),
+  ]);
+  return toPage(rows, listQuery.limit, counted[0].total);
 }

@@ -1,7 +1,6 @@
-import { CollectionSpec } from '../collections/keyset';
+import { MESSAGE_AND_ZONE_FILTERS, TaskStatus, taskCollection } from '../collections/task-collection';
 
-export const TASK_STATUSES = ['ACTIVE', 'PENDING', 'DELETED', 'ERROR', 'COMPLETE'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
+export { TASK_STATUSES, TaskStatus } from '../collections/task-collection';
 
 export interface ExportRecord {
   id: string;
@@ -15,17 +14,4 @@ export interface ExportRecord {
   updatedAt: Date | null;
 }
 
-export const EXPORT_COLLECTION: CollectionSpec = {
-  table: 'zone_exports',
-  filters: {
-    status: { column: 'status', kind: 'enum', values: TASK_STATUSES },
-    message: { column: 'message', kind: 'text' },
-    zone_id: { column: 'zone_id::text', kind: 'text' },
-  },
-  sortKeys: {
-    created_at: '{t}.created_at',
-    id: '{t}.id',
-    updated_at: "COALESCE({t}.updated_at, '-infinity'::timestamp)",
-  },
-  defaultSortKey: 'created_at',
-};
+export const EXPORT_COLLECTION = taskCollection('zone_exports', MESSAGE_AND_ZONE_FILTERS);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DomainError, ExportRequestedV1, TASK_EVENTS, notFound } from '@zonewarden/contracts';
+import { ExportRequestedV1, TASK_EVENTS, notFound } from '@zonewarden/contracts';
 import { Prisma } from '../generated/prisma/client';
-import { ListQuery, Page, countQuery, pageQuery, toPage } from '../collections/keyset';
+import { ListQuery, Page, listPage } from '../collections/keyset';
 import { writeToOutbox } from '../outbox/outbox.writer';
 import { PrismaService } from '../prisma.service';
 import { query, withTransaction } from '../sql';
@@ -55,21 +55,8 @@ export class ExportsRepository {
     return row;
   }
 
-  async list(scope: Scope, listQuery: ListQuery): Promise<Page<ExportRecord>> {
-    const conditions = scopeSql(scope);
-    if (listQuery.marker) {
-      const found = await query(
-        this.prisma.pg,
-        Prisma.sql`SELECT 1 FROM zone_exports t WHERE ${Prisma.join([Prisma.sql`t.id = ${listQuery.marker}::uuid`, ...conditions], ' AND ')}`,
-      );
-      if (found.length === 0)
-        throw new DomainError(400, 'marker_not_found', `Marker ${listQuery.marker} could not be found`);
-    }
-    const [rows, counted] = await Promise.all([
-      query<ExportRecord>(this.prisma.pg, pageQuery(EXPORT_COLLECTION, COLUMNS, conditions, listQuery)),
-      query<{ total: number }>(this.prisma.pg, countQuery(EXPORT_COLLECTION, conditions, listQuery.filters)),
-    ]);
-    return toPage(rows, listQuery.limit, counted[0].total);
+  list(scope: Scope, listQuery: ListQuery): Promise<Page<ExportRecord>> {
+    return listPage<ExportRecord>(this.prisma.pg, EXPORT_COLLECTION, COLUMNS, scopeSql(scope), listQuery);
   }
 
   async delete(scope: Scope, id: string): Promise<void> {

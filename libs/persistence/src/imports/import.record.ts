@@ -1,5 +1,4 @@
-import { CollectionSpec } from '../collections/keyset';
-import { TASK_STATUSES, TaskStatus } from '../exports/export.record';
+import { MESSAGE_AND_ZONE_FILTERS, TaskStatus, taskCollection } from '../collections/task-collection';
 
 export interface ImportRecord {
   id: string;
@@ -12,17 +11,4 @@ export interface ImportRecord {
   updatedAt: Date | null;
 }
 
-export const IMPORT_COLLECTION: CollectionSpec = {
-  table: 'zone_imports',
-  filters: {
-    status: { column: 'status', kind: 'enum', values: TASK_STATUSES },
-    message: { column: 'message', kind: 'text' },
-    zone_id: { column: 'zone_id::text', kind: 'text' },
-  },
-  sortKeys: {
-    created_at: '{t}.created_at',
-    id: '{t}.id',
-    updated_at: "COALESCE({t}.updated_at, '-infinity'::timestamp)",
-  },
-  defaultSortKey: 'created_at',
-};
+export const IMPORT_COLLECTION = taskCollection('zone_imports', MESSAGE_AND_ZONE_FILTERS);

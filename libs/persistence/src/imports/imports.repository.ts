@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { PoolClient } from 'pg';
 import { DomainError, ImportRequestedV1, TASK_EVENTS, notFound } from '@zonewarden/contracts';
 import { Prisma } from '../generated/prisma/client';
-import { ListQuery, Page, countQuery, pageQuery, toPage } from '../collections/keyset';
+import { ListQuery, Page, listPage } from '../collections/keyset';
 import { writeToOutbox } from '../outbox/outbox.writer';
 import { PrismaService } from '../prisma.service';
 import { query, withTransaction } from '../sql';
@@ -48,21 +48,8 @@ export class ImportsRepository {
     return row;
   }
 
-  async list(scope: Scope, listQuery: ListQuery): Promise<Page<ImportRecord>> {
-    const conditions = scopeSql(scope);
-    if (listQuery.marker) {
-      const found = await query(
-        this.prisma.pg,
-        Prisma.sql`SELECT 1 FROM zone_imports t WHERE ${Prisma.join([Prisma.sql`t.id = ${listQuery.marker}::uuid`, ...conditions], ' AND ')}`,
-      );
-      if (found.length === 0)
-        throw new DomainError(400, 'marker_not_found', `Marker ${listQuery.marker} could not be found`);
-    }
-    const [rows, counted] = await Promise.all([
-      query<ImportRecord>(this.prisma.pg, pageQuery(IMPORT_COLLECTION, COLUMNS, conditions, listQuery)),
-      query<{ total: number }>(this.prisma.pg, countQuery(IMPORT_COLLECTION, conditions, listQuery.filters)),
-    ]);
-    return toPage(rows, listQuery.limit, counted[0].total);
+  list(scope: Scope, listQuery: ListQuery): Promise<Page<ImportRecord>> {
+    return listPage<ImportRecord>(this.prisma.pg, IMPORT_COLLECTION, COLUMNS, scopeSql(scope), listQuery);
   }
 
   /** Removes only the import record, never the zone. */

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { PoolClient } from 'pg';
 import { DomainError, conflict, notFound } from '@zonewarden/contracts';
 import { Prisma } from '../generated/prisma/client';
-import { ListQuery, Page, countQuery, pageQuery, toPage } from '../collections/keyset';
+import { ListQuery, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
 import { Quotas, overQuota, withinQuota } from '../quotas/quotas.repository';
 import { isUniqueViolation, query, withTransaction } from '../sql';
@@ -66,24 +66,14 @@ export class RecordSetsRepository {
   }
 
   /** A zone's record sets, or (no zone) those of every zone in scope. */
-  async list(scope: Scope, zoneId: string | null, listQuery: ListQuery): Promise<Page<RecordSetRecord>> {
-    const conditions = [...scopeSql(scope), ...(zoneId ? [Prisma.sql`t.zone_id = ${zoneId}::uuid`] : [])];
-    if (listQuery.marker) {
-      const found = await query(
-        this.prisma.pg,
-        Prisma.sql`SELECT 1 FROM recordsets t WHERE ${Prisma.join([Prisma.sql`t.id = ${listQuery.marker}::uuid`, ...conditions], ' AND ')}`,
-      );
-      if (found.length === 0)
-        throw new DomainError(400, 'marker_not_found', `Marker ${listQuery.marker} could not be found`);
-    }
-    const [rows, counted] = await Promise.all([
-      query<RecordSetRecord>(this.prisma.pg, pageQuery(RECORDSET_COLLECTION, COLUMNS, conditions, listQuery)),
-      query<{ total: number }>(
-        this.prisma.pg,
-        countQuery(RECORDSET_COLLECTION, conditions, listQuery.filters),
-      ),
-    ]);
-    return toPage(rows, listQuery.limit, counted[0].total);
+  list(scope: Scope, zoneId: string | null, listQuery: ListQuery): Promise<Page<RecordSetRecord>> {
+    return listPage<RecordSetRecord>(
+      this.prisma.pg,
+      RECORDSET_COLLECTION,
+      COLUMNS,
+      [...scopeSql(scope), ...(zoneId ? [Prisma.sql`t.zone_id = ${zoneId}::uuid`] : [])],
+      listQuery,
+    );
   }
 
   async create(

@@ -1,5 +1,4 @@
-import { CollectionSpec } from '../collections/keyset';
-import { TASK_STATUSES, TaskStatus } from '../exports/export.record';
+import { TaskStatus, taskCollection } from '../collections/task-collection';
 
 export interface TransferRequestRecord {
   id: string;
@@ -24,21 +23,5 @@ export interface TransferAcceptRecord {
   updatedAt: Date | null;
 }
 
-const TASK_COLLECTION = {
-  filters: { status: { column: 'status', kind: 'enum' as const, values: TASK_STATUSES } },
-  sortKeys: {
-    created_at: '{t}.created_at',
-    id: '{t}.id',
-    updated_at: "COALESCE({t}.updated_at, '-infinity'::timestamp)",
-  },
-  defaultSortKey: 'created_at',
-};
-
-export const TRANSFER_REQUEST_COLLECTION: CollectionSpec = {
-  table: 'zone_transfer_requests',
-  ...TASK_COLLECTION,
-};
-export const TRANSFER_ACCEPT_COLLECTION: CollectionSpec = {
-  table: 'zone_transfer_accepts',
-  ...TASK_COLLECTION,
-};
+export const TRANSFER_REQUEST_COLLECTION = taskCollection('zone_transfer_requests');
+export const TRANSFER_ACCEPT_COLLECTION = taskCollection('zone_transfer_accepts');

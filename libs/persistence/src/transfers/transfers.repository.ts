@@ -2,7 +2,7 @@ import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DomainError, conflict, forbidden, notFound } from '@zonewarden/contracts';
 import { Prisma } from '../generated/prisma/client';
-import { ListQuery, Page, countQuery, pageQuery, toPage } from '../collections/keyset';
+import { ListQuery, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
 import { overQuota, withinQuota } from '../quotas/quotas.repository';
 import { isUniqueViolation, query, withTransaction } from '../sql';
@@ -86,7 +86,13 @@ export class TransfersRepository {
       projectId === null
         ? []
         : [Prisma.sql`(t.project_id = ${projectId} OR t.target_project_id = ${projectId})`];
-    return this.page(TRANSFER_REQUEST_COLLECTION, REQUEST_COLUMNS, scope, listQuery);
+    return listPage<TransferRequestRecord>(
+      this.prisma.pg,
+      TRANSFER_REQUEST_COLLECTION,
+      REQUEST_COLUMNS,
+      scope,
+      listQuery,
+    );
   }
 
   async updateRequest(id: string, description: string | null): Promise<TransferRequestRecord> {
@@ -181,27 +187,12 @@ export class TransfersRepository {
 
   async listAccepts(scope: Scope, listQuery: ListQuery): Promise<Page<TransferAcceptRecord>> {
     const conditions = scope.projectId === null ? [] : [Prisma.sql`t.project_id = ${scope.projectId}`];
-    return this.page(TRANSFER_ACCEPT_COLLECTION, ACCEPT_COLUMNS, conditions, listQuery);
-  }
-
-  private async page<T>(
-    spec: typeof TRANSFER_REQUEST_COLLECTION,
-    columns: Prisma.Sql,
-    conditions: Prisma.Sql[],
-    listQuery: ListQuery,
-  ): Promise<Page<T>> {
-    if (listQuery.marker) {
-      const found = await query(
-        this.prisma.pg,
-        Prisma.sql`SELECT 1 FROM ${Prisma.raw(spec.table)} t WHERE ${Prisma.join([Prisma.sql`t.id = ${listQuery.marker}::uuid`, ...conditions], ' AND ')}`,
-      );
-      if (found.length === 0)
-        throw new DomainError(400, 'marker_not_found', `Marker ${listQuery.marker} could not be found`);
-    }
-    const [rows, counted] = await Promise.all([
-      query<T & object>(this.prisma.pg, pageQuery(spec, columns, conditions, listQuery)),
-      query<{ total: number }>(this.prisma.pg, countQuery(spec, conditions, listQuery.filters)),
-    ]);
-    return toPage(rows, listQuery.limit, counted[0].total);
+    return listPage<TransferAcceptRecord>(
+      this.prisma.pg,
+      TRANSFER_ACCEPT_COLLECTION,
+      ACCEPT_COLUMNS,
+      conditions,
+      listQuery,
+    );
   }
 }

@@ -4,7 +4,7 @@ import { PoolClient } from 'pg';
 import { DomainError, ZONE_EVENTS, conflict, forbidden, notFound } from '@zonewarden/contracts';
 import { ancestorNames, soaRecordData, unixSeconds } from '@zonewarden/dns';
 import { Prisma } from '../generated/prisma/client';
-import { ListQuery, Page, countQuery, pageQuery, toPage } from '../collections/keyset';
+import { ListQuery, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
 import { overQuota, withinQuota } from '../quotas/quotas.repository';
 import { isUniqueViolation, query, withTransaction } from '../sql';
@@ -54,21 +54,13 @@ export class ZonesRepository {
     return toZoneRecord(row);
   }
 
-  async list(scope: Scope, listQuery: ListQuery): Promise<Page<ZoneRecord>> {
-    const conditions = scopeSql(scope);
-    if (listQuery.marker) await this.assertMarker(listQuery.marker, conditions);
-    const [rows, counted] = await Promise.all([
-      query<ZoneRow>(this.prisma.pg, pageQuery(ZONE_COLLECTION, ZONE_COLUMNS, conditions, listQuery)),
-      query<{ total: number }>(this.prisma.pg, countQuery(ZONE_COLLECTION, conditions, listQuery.filters)),
-    ]);
-    return toPage(rows.map(toZoneRecord), listQuery.limit, counted[0].total);
-  }
-
-  private async assertMarker(marker: string, scope: Prisma.Sql[]): Promise<void> {
-    const conditions = Prisma.join([Prisma.sql`t.id = ${marker}::uuid`, ...scope], ' AND ');
-    const found = await query(this.prisma.pg, Prisma.sql`SELECT 1 FROM zones t WHERE ${conditions}`);
-    if (found.length === 0)
-      throw new DomainError(400, 'marker_not_found', `Marker ${marker} could not be found`);
+  list(scope: Scope, listQuery: ListQuery): Promise<Page<ZoneRecord>> {
+    return listPage<ZoneRow>(this.prisma.pg, ZONE_COLLECTION, ZONE_COLUMNS, scopeSql(scope), listQuery).then(
+      (page) => ({
+        ...page,
+        items: page.items.map(toZoneRecord),
+      }),
+    );
   }
 
   /** Creates the zone with its managed SOA and NS record sets, and announces it, in one transaction. */

@@ -1,0 +1,25 @@
+import { CollectionSpec, FilterSpec } from './keyset';
+
+/** Designate's task statuses (imports, exports, transfer requests and accepts). */
+export const TASK_STATUSES = ['ACTIVE', 'PENDING', 'DELETED', 'ERROR', 'COMPLETE'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** A task collection: filter `status` (and `extraFilters`), sort by creation, id or update. */
+export function taskCollection(table: string, extraFilters: Record<string, FilterSpec> = {}): CollectionSpec {
+  return {
+    table,
+    filters: { status: { column: 'status', kind: 'enum', values: TASK_STATUSES }, ...extraFilters },
+    sortKeys: {
+      created_at: '{t}.created_at',
+      id: '{t}.id',
+      updated_at: "COALESCE({t}.updated_at, '-infinity'::timestamp)",
+    },
+    defaultSortKey: 'created_at',
+  };
+}
+
+/** Imports and exports also filter by message and zone. */
+export const MESSAGE_AND_ZONE_FILTERS: Record<string, FilterSpec> = {
+  message: { column: 'message', kind: 'text' },
+  zone_id: { column: 'zone_id::text', kind: 'text' },
+};
