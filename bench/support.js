@@ -40,7 +40,17 @@ async function benchEnvironment(pools) {
   await prisma.close();
   const namespace = `zwbench.${suffix}`;
   return {
-    env: { DATABASE_URL: url.toString(), AMQP_URL, AMQP_NAMESPACE: namespace, AUTH_STRATEGY: 'token' },
+    // Quotas lifted: the benchmarks measure speed, not limits.
+    env: {
+      DATABASE_URL: url.toString(),
+      AMQP_URL,
+      AMQP_NAMESPACE: namespace,
+      AUTH_STRATEGY: 'token',
+      QUOTA_ZONES: '-1',
+      QUOTA_ZONE_RECORDSETS: '-1',
+      QUOTA_ZONE_RECORDS: '-1',
+      QUOTA_API_EXPORT_SIZE: '-1',
+    },
     token,
     async cleanup() {
       await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);

@@ -62,7 +62,6 @@ module.exports = async function benchZonefiles() {
     ...bench.env,
     API_PORT: String(port),
     MAX_ZONEFILE_BYTES: String(64 * 1024 * 1024),
-    QUOTA_API_EXPORT_SIZE: '-1',
   };
   const apps = [await startApp('api-gateway', env), await startApp('zone-worker', env)];
   try {
