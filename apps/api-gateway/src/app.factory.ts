@@ -2,6 +2,7 @@ import { INestApplication, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import express from 'express';
 import type { Application, Request } from 'express';
+import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { RouteTable } from './common/errors/route-table';
@@ -9,6 +10,8 @@ import { jsonBody } from './common/http/json-body';
 import { rejectMalformedQuery } from './common/http/query-string';
 import { assignRequestId } from './common/http/request-id';
 import { GatewayConfig } from './config/gateway.config';
+import { httpMetrics } from './metrics/http-metrics';
+import { MetricsService } from './metrics/metrics.service';
 
 const IMPORTS_PATH = /^\/v2\/zones\/tasks\/imports\/?$/;
 
@@ -25,7 +28,9 @@ export async function createGateway(
   server.disable('x-powered-by');
   server.set('etag', false);
   server.set('trust proxy', 'loopback');
+  app.use(helmet());
   app.use(assignRequestId);
+  app.use(httpMetrics(app.get(MetricsService)));
   app.use(rejectMalformedQuery);
   // Zonefile imports: text/dns bodies on their route (parsed to a string), everything else JSON.
   const zonefileUpload = (req: Request) =>

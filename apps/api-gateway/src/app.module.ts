@@ -5,10 +5,13 @@ import { AuthModule } from './auth/auth.module';
 import { GatewayConfig } from './config/gateway.config';
 import { DomainsModule } from './domains/domains.module';
 import { ExportsModule } from './exports/exports.module';
+import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { ImportsModule } from './imports/imports.module';
 import { QuotasModule } from './quotas/quotas.module';
 import { RecordSetsModule } from './recordsets/recordsets.module';
 import { TransfersModule } from './transfers/transfers.module';
+import { VersionsModule } from './versions/versions.module';
 import { ZonesModule } from './zones/zones.module';
 
 @Global()
@@ -33,6 +36,9 @@ export class AppModule {
         ExportsModule,
         ImportsModule,
         TransfersModule,
+        VersionsModule,
+        HealthModule,
+        MetricsModule,
         QuotasModule,
       ],
       providers: [{ provide: GatewayConfig, useValue: config }],

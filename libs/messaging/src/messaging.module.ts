@@ -2,12 +2,13 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { OutboxRepository } from '@zonewarden/persistence';
 import { OutboxRelayOptions, OutboxRelayService } from './outbox-relay.service';
 
-/** Runs the outbox relay in this app. Needs PersistenceModule. */
+/** Runs the outbox relay in this app (global: health checks read its broker state). Needs PersistenceModule. */
 @Module({})
 export class OutboxRelayModule {
   static forRoot(options: OutboxRelayOptions): DynamicModule {
     return {
       module: OutboxRelayModule,
+      global: true,
       providers: [
         {
           provide: OutboxRelayService,

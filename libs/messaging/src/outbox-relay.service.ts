@@ -57,6 +57,11 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     await this.publisher.close();
   }
 
+  /** Whether the relay's connection to RabbitMQ is up (readiness). */
+  isBrokerConnected(): boolean {
+    return this.publisher.isConnected();
+  }
+
   /** Asks the relay to look at the outbox now. */
   nudge(): void {
     this.nudged = true;

@@ -11,6 +11,7 @@ import {
 import { AuthContext, scopeOf } from '../auth/auth-context';
 import { authorize } from '../auth/policy';
 import { GatewayConfig } from '../config/gateway.config';
+import { MetricsService } from '../metrics/metrics.service';
 import { QuotasService } from '../quotas/quotas.service';
 import { CreateZoneDto } from './dto/create-zone.dto';
 import { UpdateZoneDto } from './dto/update-zone.dto';
@@ -23,6 +24,7 @@ export class ZonesService {
     private readonly pools: PoolsRepository,
     private readonly quotas: QuotasService,
     private readonly zones: ZonesRepository,
+    private readonly metrics: MetricsService,
   ) {}
 
   async create(
@@ -32,7 +34,7 @@ export class ZonesService {
   ): Promise<ZoneRecord> {
     authorize(auth, 'write');
     const { zones: zonesQuota } = await this.quotas.of(auth.projectId);
-    return this.zones.create(
+    const created = await this.zones.create(
       {
         projectId: auth.projectId,
         poolId: this.config.DEFAULT_POOL_ID,
@@ -45,6 +47,8 @@ export class ZonesService {
       zonesQuota,
       requestId,
     );
+    this.metrics.zoneChanges.inc({ action: 'CREATE' });
+    return created;
   }
 
   get(auth: AuthContext, id: string): Promise<ZoneRecord> {
@@ -57,19 +61,23 @@ export class ZonesService {
     return this.zones.list(scopeOf(auth), query);
   }
 
-  update(auth: AuthContext, id: string, dto: UpdateZoneDto, requestId: string): Promise<ZoneRecord> {
+  async update(auth: AuthContext, id: string, dto: UpdateZoneDto, requestId: string): Promise<ZoneRecord> {
     authorize(auth, 'write');
-    return this.zones.update(
+    const updated = await this.zones.update(
       id,
       scopeOf(auth),
       { email: dto.email, ttl: dto.ttl, description: dto.description },
       requestId,
     );
+    this.metrics.zoneChanges.inc({ action: 'UPDATE' });
+    return updated;
   }
 
-  delete(auth: AuthContext, id: string, requestId: string): Promise<ZoneRecord> {
+  async delete(auth: AuthContext, id: string, requestId: string): Promise<ZoneRecord> {
     authorize(auth, 'write');
-    return this.zones.markDeleting(id, scopeOf(auth), requestId);
+    const deleting = await this.zones.markDeleting(id, scopeOf(auth), requestId);
+    this.metrics.zoneChanges.inc({ action: 'DELETE' });
+    return deleting;
   }
 
   /** Admin only, checked before the zone is looked up (policy `abandon_domain`/`abandon_zone`). */

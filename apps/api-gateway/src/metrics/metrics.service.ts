@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { OutboxRepository, PrismaService } from '@zonewarden/persistence';
+
+/** The gateway's Prometheus metrics; storage-derived gauges are read when scraped. */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+
+  readonly httpDuration = new Histogram({
+    name: 'zonewarden_http_request_duration_seconds',
+    help: 'HTTP request latency by method, route and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+
+  readonly zoneChanges = new Counter({
+    name: 'zonewarden_zone_changes_total',
+    help: 'Zone changes accepted by the API, by action',
+    labelNames: ['action'],
+    registers: [this.registry],
+  });
+
+  constructor(outbox: OutboxRepository, prisma: PrismaService) {
+    collectDefaultMetrics({ register: this.registry, prefix: 'zonewarden_gateway_' });
+    new Gauge({
+      name: 'zonewarden_outbox_pending',
+      help: 'Events written but not yet published to RabbitMQ',
+      registers: [this.registry],
+      async collect() {
+        this.set(await outbox.pendingCount());
+      },
+    });
+    new Gauge({
+      name: 'zonewarden_zones',
+      help: 'Zones by status and pending action',
+      labelNames: ['status', 'action'],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const rows = await prisma.pg.query<{ status: string; action: string; count: number }>(
+          `SELECT status::text, action::text, count(*)::int AS count FROM zones GROUP BY status, action`,
+        );
+        for (const row of rows.rows) this.set({ status: row.status, action: row.action }, row.count);
+      },
+    });
+  }
+}

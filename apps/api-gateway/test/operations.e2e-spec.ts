@@ -1,0 +1,92 @@
+import request from 'supertest';
+import { TEST_ADMIN_URL, TcpProxy } from '@zonewarden/testing';
+import { TokensRepository } from '@zonewarden/persistence';
+import { GatewayHarness, startGateway } from './support/gateway-harness';
+
+/** The value of one Prometheus sample, e.g. `zonewarden_zone_changes_total{action="CREATE"}`. */
+function sample(metrics: string, series: string): number {
+  const line = metrics.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+describe('operations: versions, headers, health, metrics', () => {
+  let proxy: TcpProxy;
+  let gw: GatewayHarness;
+  let token: string;
+
+  beforeAll(async () => {
+    const server = new URL(TEST_ADMIN_URL);
+    proxy = await TcpProxy.create({ host: server.hostname, port: Number(server.port || 5432) });
+    await proxy.up();
+    gw = await startGateway({ AUTH_STRATEGY: 'token' }, (url) => {
+      const proxied = new URL(url);
+      proxied.port = String(proxy.port);
+      return proxied.toString();
+    });
+    token = (
+      await new TokensRepository(gw.prisma).issue({ projectId: 'ops', userId: 'ops', roles: ['member'] })
+    ).token;
+  });
+  afterAll(async () => {
+    await gw.close();
+    await proxy.down();
+  });
+
+  it('answers GET / with the versions document, without credentials', async () => {
+    const res = await request(gw.url).get('/');
+    expect(res.status).toBe(200);
+    expect(res.body.versions.map((v: { id: string }) => v.id)).toEqual([
+      'v2',
+      'v2.0',
+      'v2.1',
+      'v2.2',
+      'v2.3',
+      'v2.4',
+    ]);
+    expect(res.body.versions.find((v: { status: string }) => v.status === 'CURRENT').id).toBe('v2.4');
+    expect(res.body.versions[0].links[0]).toEqual({ href: `${gw.url}/v2`, rel: 'self' });
+  });
+
+  it('sends helmet’s security headers', async () => {
+    const res = await request(gw.url).get('/');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('counts zone changes and requests in /metrics', async () => {
+    const before = (await request(gw.url).get('/metrics')).text;
+    const created = await request(gw.url)
+      .post('/v2/zones')
+      .set('X-Auth-Token', token)
+      .send({ name: 'metrics.example.com.', email: 'a@b.c' });
+    expect(created.status).toBe(201);
+    const after = await request(gw.url).get('/metrics');
+    expect(after.headers['content-type']).toMatch(/^text\/plain/);
+    const series = 'zonewarden_zone_changes_total{action="CREATE"}';
+    expect(sample(after.text, series)).toBe(sample(before, series) + 1);
+    const requests =
+      'zonewarden_http_request_duration_seconds_count{method="POST",route="/v2/zones",status="201"}';
+    expect(sample(after.text, requests)).toBe(sample(before, requests) + 1);
+    expect(sample(after.text, 'zonewarden_zones{status="ACTIVE",action="CREATE"}')).toBeGreaterThanOrEqual(1);
+    expect(after.text).toContain('zonewarden_outbox_pending');
+  });
+
+  it('is live always; ready while PostgreSQL answers, not while it does not, and ready again after', async () => {
+    expect((await request(gw.url).get('/health/live')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the relay's broker connection
+    const ready = await request(gw.url).get('/health/ready');
+    expect([ready.status, ready.body.status]).toEqual([200, 'ok']);
+    expect(ready.body.details).toMatchObject({ database: { status: 'up' }, broker: { status: 'up' } });
+
+    await proxy.down();
+    const down = await request(gw.url).get('/health/ready');
+    expect(down.status).toBe(503);
+    expect(down.body.details.database.status).toBe('down');
+    expect((await request(gw.url).get('/health/live')).status).toBe(200);
+
+    await proxy.up();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await request(gw.url).get('/health/ready')).status).toBe(200);
+  });
+});
