@@ -40,7 +40,7 @@ async function benchEnvironment(pools) {
   await prisma.close();
   const namespace = `zwbench.${suffix}`;
   return {
-    // Quotas lifted: the benchmarks measure speed, not limits.
+    // Quotas and rate limits lifted: the benchmarks measure speed, not limits.
     env: {
       DATABASE_URL: url.toString(),
       AMQP_URL,
@@ -50,6 +50,7 @@ async function benchEnvironment(pools) {
       QUOTA_ZONE_RECORDSETS: '-1',
       QUOTA_ZONE_RECORDS: '-1',
       QUOTA_API_EXPORT_SIZE: '-1',
+      RATE_LIMIT_PER_MINUTE: '0',
     },
     token,
     async cleanup() {

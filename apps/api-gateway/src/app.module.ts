@@ -9,6 +9,7 @@ import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { ImportsModule } from './imports/imports.module';
 import { QuotasModule } from './quotas/quotas.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RecordSetsModule } from './recordsets/recordsets.module';
 import { TransfersModule } from './transfers/transfers.module';
 import { VersionsModule } from './versions/versions.module';
@@ -29,6 +30,7 @@ export class AppModule {
           load: [() => ({ ...config })],
         }),
         ServiceRuntimeModule.forRoot(config),
+        RateLimitModule.forRoot(config.RATE_LIMIT_PER_MINUTE),
         AuthModule.forRoot(config.AUTH_STRATEGY),
         ZonesModule,
         DomainsModule,

@@ -89,4 +89,19 @@ describe('operations: versions, headers, health, metrics', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await request(gw.url).get('/health/ready')).status).toBe(200);
   });
+
+  it('limits requests per client: 429 over_rate_limit beyond RATE_LIMIT_PER_MINUTE, health never', async () => {
+    const limited = await startGateway({ RATE_LIMIT_PER_MINUTE: '5' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) statuses.push((await request(limited.url).get('/v2/zones')).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      const res = await request(limited.url).get('/v2/zones');
+      expect(res.body).toMatchObject({ code: 429, type: 'over_rate_limit' });
+      expect(Object.keys(res.headers).some((h) => h.startsWith('retry-after'))).toBe(true);
+      expect((await request(limited.url).get('/health/live')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -31,6 +31,12 @@ export class GatewayConfig extends ServiceConfig {
   @Min(1)
   MAX_PAGE_LIMIT = 1000;
 
+  /** Requests per minute per client address; 0 turns rate limiting off. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  RATE_LIMIT_PER_MINUTE = 6000;
+
   /** Largest zonefile accepted by an import (text/dns), in bytes. */
   @Transform(toInt)
   @IsInt()

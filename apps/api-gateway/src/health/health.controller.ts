@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { OutboxRelayService } from '@zonewarden/messaging';
 import { PrismaService } from '@zonewarden/persistence';
+import { SkipThrottle } from '@nestjs/throttler';
 import { Public } from '../auth/public.decorator';
 
 const DATABASE_TIMEOUT_MS = 1000;
@@ -13,6 +14,7 @@ const DATABASE_TIMEOUT_MS = 1000;
  * meanwhile, as the outbox holds events until the broker is back.
  */
 @Controller('health')
+@SkipThrottle()
 export class HealthController {
   constructor(
     private readonly health: HealthCheckService,

@@ -1,10 +1,12 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { SkipThrottle } from '@nestjs/throttler';
 import { Public } from '../auth/public.decorator';
 import { MetricsService } from './metrics.service';
 
 /** Prometheus text format. Keep it off the public internet (a reverse proxy's job). */
 @Controller('metrics')
+@SkipThrottle()
 export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}
 
