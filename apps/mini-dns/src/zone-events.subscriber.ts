@@ -39,6 +39,7 @@ export class ZoneEventsSubscriber implements OnApplicationBootstrap, OnApplicati
         await this.cache.reloadIndex().catch(() => undefined);
       },
     });
+    this.channel.on('error', (error: Error) => this.logger.warn(`RabbitMQ channel: ${error.message}`));
   }
 
   async onApplicationShutdown(): Promise<void> {

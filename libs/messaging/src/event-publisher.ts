@@ -32,6 +32,8 @@ export class EventPublisher {
       publishTimeout: PUBLISH_TIMEOUT_MS,
       setup: (channel: ConfirmChannel) => assertTopology(channel, topology),
     });
+    // A channel failing (its setup interrupted by a closing connection, say) is retried on reconnect.
+    this.channel.on('error', (error: Error) => this.logger.warn(`RabbitMQ channel: ${error.message}`));
   }
 
   isConnected(): boolean {

@@ -8,20 +8,28 @@ export function uniqueNamespace(): string {
   return `zwtest.${randomBytes(4).toString('hex')}`;
 }
 
-/** Removes the exchanges and queues a test run declared under its namespace. */
+/**
+ * Removes the exchanges and queues a test run declared under its namespace. Each removal gets its own
+ * channel: RabbitMQ closes a channel on a failed operation (e.g. an exchange never declared).
+ */
 export async function deleteNamespace(namespace: string, amqpUrl = TEST_AMQP_URL): Promise<void> {
   const topology = messagingTopology(namespace);
   const connection = await amqplib.connect(amqpUrl);
-  try {
+  connection.on('error', () => undefined);
+  const attempt = async (operation: (channel: amqplib.Channel) => Promise<unknown>) => {
     const channel = await connection.createChannel();
+    channel.on('error', () => undefined);
+    await operation(channel).catch(() => undefined);
+    await channel.close().catch(() => undefined);
+  };
+  try {
     for (const queue of consumerQueues(topology)) {
-      await channel.deleteQueue(queue.name);
-      await channel.deleteQueue(deadLetterQueueName(queue.name));
+      await attempt((channel) => channel.deleteQueue(queue.name));
+      await attempt((channel) => channel.deleteQueue(deadLetterQueueName(queue.name)));
     }
-    await channel.deleteExchange(topology.eventsExchange);
-    await channel.deleteExchange(topology.deadLetterExchange);
-    await channel.close();
+    await attempt((channel) => channel.deleteExchange(topology.eventsExchange));
+    await attempt((channel) => channel.deleteExchange(topology.deadLetterExchange));
   } finally {
-    await connection.close();
+    await connection.close().catch(() => undefined);
   }
 }
