@@ -12,6 +12,7 @@ import { assignRequestId } from './common/http/request-id';
 import { GatewayConfig } from './config/gateway.config';
 import { httpMetrics } from './metrics/http-metrics';
 import { MetricsService } from './metrics/metrics.service';
+import { serveOpenApi } from './openapi/openapi';
 
 const IMPORTS_PATH = /^\/v2\/zones\/tasks\/imports\/?$/;
 
@@ -38,6 +39,7 @@ export async function createGateway(
   app.use(IMPORTS_PATH, express.text({ type: 'text/dns', limit: config.MAX_ZONEFILE_BYTES }));
   app.use(jsonBody(config.MAX_JSON_BODY_BYTES, zonefileUpload));
   app.useGlobalFilters(new ApiExceptionFilter(new RouteTable(server)));
+  serveOpenApi(app);
   app.enableShutdownHooks();
   return app;
 }

@@ -1,6 +1,9 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import request from 'supertest';
-import { TEST_ADMIN_URL, TcpProxy } from '@zonewarden/testing';
+import { REPO_ROOT, TEST_ADMIN_URL, TcpProxy } from '@zonewarden/testing';
 import { TokensRepository } from '@zonewarden/persistence';
+import { buildOpenApiDocument, openApiText } from '../src/openapi/openapi';
 import { GatewayHarness, startGateway } from './support/gateway-harness';
 
 /** The value of one Prometheus sample, e.g. `zonewarden_zone_changes_total{action="CREATE"}`. */
@@ -9,7 +12,7 @@ function sample(metrics: string, series: string): number {
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
 
-describe('operations: versions, headers, health, metrics', () => {
+describe('operations: versions, headers, health, metrics, rate limits, OpenAPI', () => {
   let proxy: TcpProxy;
   let gw: GatewayHarness;
   let token: string;
@@ -103,5 +106,19 @@ describe('operations: versions, headers, health, metrics', () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it('serves the OpenAPI document at /docs-json and a browsable UI at /docs; the committed openapi.json is current', async () => {
+    const ui = await request(gw.url).get('/docs');
+    expect(ui.status).toBe(200);
+    expect(ui.text).toContain('swagger-ui');
+    const served = await request(gw.url).get('/docs-json');
+    expect(served.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(served.body.paths)).toEqual(
+      expect.arrayContaining(['/v2/zones', '/v2/zones/{zone_id}/recordsets', '/domains']),
+    );
+    const committed = fs.readFileSync(path.join(REPO_ROOT, 'openapi.json'), 'utf8');
+    // When this fails, run `npm run openapi` and commit openapi.json.
+    expect(openApiText(buildOpenApiDocument(gw.app))).toBe(committed);
   });
 });

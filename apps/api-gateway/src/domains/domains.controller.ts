@@ -1,3 +1,4 @@
+import { ApiTags } from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Auth, AuthContext } from '../auth/auth-context';
@@ -11,6 +12,7 @@ import { UpdateDomainDto } from './dto/update-domain.dto';
 const DomainId = () => Param('domain_id', new UuidPipe('domain_id', { status: 404, type: 'zone_not_found' }));
 
 /** The legacy domain interface, unprefixed as specified and under /v1 as Designate mounted it. */
+@ApiTags('legacy domains')
 @Controller(['domains', 'v1/domains'])
 export class DomainsController {
   constructor(private readonly domains: DomainsService) {}

@@ -1,3 +1,4 @@
+import { ApiTags } from '@nestjs/swagger';
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError } from '@zonewarden/contracts';
@@ -13,6 +14,7 @@ import { ExportsService } from './exports.service';
 
 const ExportId = () => Param('export_id', new UuidPipe('export_id'));
 
+@ApiTags('exports')
 @Controller()
 export class ExportsController {
   constructor(

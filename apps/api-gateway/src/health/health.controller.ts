@@ -1,3 +1,4 @@
+import { ApiTags } from '@nestjs/swagger';
 import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
 import type { Response } from 'express';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
@@ -13,6 +14,7 @@ const DATABASE_TIMEOUT_MS = 1000;
  * 503 naming what is down. A load balancer stops sending traffic while not ready; nothing is lost
  * meanwhile, as the outbox holds events until the broker is back.
  */
+@ApiTags('operations')
 @Controller('health')
 @SkipThrottle()
 export class HealthController {

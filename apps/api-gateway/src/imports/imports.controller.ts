@@ -1,3 +1,4 @@
+import { ApiTags } from '@nestjs/swagger';
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError } from '@zonewarden/contracts';
@@ -36,6 +37,7 @@ function zonefileOf(req: Request): string {
 }
 
 /** Imports are created here and carried out by zone-worker; their state is read back here. */
+@ApiTags('imports')
 @Controller('v2/zones/tasks/imports')
 export class ImportsController {
   constructor(

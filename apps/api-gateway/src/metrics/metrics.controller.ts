@@ -1,3 +1,4 @@
+import { ApiTags } from '@nestjs/swagger';
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { SkipThrottle } from '@nestjs/throttler';
@@ -5,6 +6,7 @@ import { Public } from '../auth/public.decorator';
 import { MetricsService } from './metrics.service';
 
 /** Prometheus text format. Keep it off the public internet (a reverse proxy's job). */
+@ApiTags('operations')
 @Controller('metrics')
 @SkipThrottle()
 export class MetricsController {

@@ -1,3 +1,4 @@
+import { ApiTags } from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch } from '@nestjs/common';
 import { DomainError } from '@zonewarden/contracts';
 import { Auth, AuthContext } from '../auth/auth-context';
@@ -8,6 +9,7 @@ import { QuotasService } from './quotas.service';
 const ProjectId = () => Param('project_id');
 
 /** Designate's quota API: a flat object of resource → limit. */
+@ApiTags('quotas')
 @Controller('v2/quotas')
 export class QuotasController {
   constructor(private readonly quotas: QuotasService) {}

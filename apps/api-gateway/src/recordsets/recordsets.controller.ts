@@ -1,3 +1,4 @@
+import { ApiTags } from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { RECORDSET_COLLECTION } from '@zonewarden/persistence';
@@ -29,6 +30,7 @@ function writeOptions(req: Request): WriteOptions {
   };
 }
 
+@ApiTags('recordsets')
 @Controller('v2')
 export class RecordSetsController {
   constructor(

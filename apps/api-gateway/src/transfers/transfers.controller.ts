@@ -1,3 +1,4 @@
+import { ApiTags } from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { TRANSFER_ACCEPT_COLLECTION, TRANSFER_REQUEST_COLLECTION } from '@zonewarden/persistence';
@@ -20,6 +21,7 @@ const RequestId = () => Param('request_id', new UuidPipe('zone_transfer_request_
 /** A transfer request may be created with no body at all. */
 const optionalBody = new ObjectBodyPipe(CreateTransferRequestDto, 'transfer_request');
 
+@ApiTags('transfers')
 @Controller()
 export class TransfersController {
   constructor(

@@ -1,3 +1,4 @@
+import { ApiTags } from '@nestjs/swagger';
 import { Controller, Get, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { Public } from '../auth/public.decorator';
@@ -16,6 +17,7 @@ const VERSIONS: [string, string][] = [
 ];
 
 /** `GET /`: the versions document Designate's clients read for version discovery. */
+@ApiTags('operations')
 @Controller()
 export class VersionsController {
   constructor(private readonly config: GatewayConfig) {}

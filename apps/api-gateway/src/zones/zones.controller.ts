@@ -1,3 +1,4 @@
+import { ApiTags } from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ZONE_COLLECTION } from '@zonewarden/persistence';
@@ -15,6 +16,7 @@ import { ZonesService } from './zones.service';
 
 const ZoneId = () => Param('zone_id', new UuidPipe('zone_id'));
 
+@ApiTags('zones')
 @Controller('v2/zones')
 export class ZonesController {
   constructor(

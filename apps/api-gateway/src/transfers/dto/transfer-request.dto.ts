@@ -1,12 +1,15 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength, ValidateIf } from 'class-validator';
 import { MAX_DESCRIPTION_LENGTH } from '../../zones/dto/zone-fields';
 
 export class CreateTransferRequestDto {
+  @ApiPropertyOptional()
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsString()
   @MaxLength(255)
   target_project_id?: string | null;
 
+  @ApiPropertyOptional()
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsString()
   @MaxLength(MAX_DESCRIPTION_LENGTH)
@@ -15,6 +18,7 @@ export class CreateTransferRequestDto {
 
 /** PATCH: only the description changes. */
 export class UpdateTransferRequestDto {
+  @ApiProperty()
   @ValidateIf((_, value) => value !== null)
   @IsString()
   @MaxLength(MAX_DESCRIPTION_LENGTH)
@@ -22,10 +26,12 @@ export class UpdateTransferRequestDto {
 }
 
 export class TransferAcceptDto {
+  @ApiProperty()
   @IsString({ message: "'key' is a required property" })
   @MaxLength(160)
   key!: string;
 
+  @ApiProperty()
   @IsString({ message: "'zone_transfer_request_id' is a required property" })
   zone_transfer_request_id!: string;
 }
