@@ -1,4 +1,5 @@
-import { INestApplication, LogLevel } from '@nestjs/common';
+import { INestApplication, LogLevel, LoggerService } from '@nestjs/common';
+import { JsonLogger } from '@zonewarden/config';
 import { NestFactory } from '@nestjs/core';
 import express from 'express';
 import type { Application, Request } from 'express';
@@ -8,6 +9,7 @@ import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { RouteTable } from './common/errors/route-table';
 import { jsonBody } from './common/http/json-body';
 import { rejectMalformedQuery } from './common/http/query-string';
+import { accessLog } from './common/http/access-log';
 import { assignRequestId } from './common/http/request-id';
 import { GatewayConfig } from './config/gateway.config';
 import { httpMetrics } from './metrics/http-metrics';
@@ -19,12 +21,9 @@ const IMPORTS_PATH = /^\/v2\/zones\/tasks\/imports\/?$/;
 /** Builds the gateway (used by main.ts, the e2e tests and the benchmark). */
 export async function createGateway(
   config: GatewayConfig,
-  logLevels?: LogLevel[],
+  logger: LoggerService | LogLevel[] = new JsonLogger('api-gateway'),
 ): Promise<INestApplication> {
-  const app = await NestFactory.create(AppModule.forRoot(config), {
-    bodyParser: false,
-    logger: logLevels ?? ['log', 'warn', 'error'],
-  });
+  const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, logger });
   const server = app.getHttpAdapter().getInstance() as Application;
   server.disable('x-powered-by');
   server.set('etag', false);
@@ -32,6 +31,7 @@ export async function createGateway(
   app.use(helmet());
   app.use(assignRequestId);
   app.use(httpMetrics(app.get(MetricsService)));
+  app.use(accessLog);
   app.use(rejectMalformedQuery);
   // Zonefile imports: text/dns bodies on their route (parsed to a string), everything else JSON.
   const zonefileUpload = (req: Request) =>

@@ -252,6 +252,25 @@ describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave the
     expect(afterDelete).toContain('records.example.com. IN TXT "v=spf1 -all"');
   });
 
+  it('logs JSON lines carrying the API request id through to pool-manager', async () => {
+    const res = await fetch(`${api}/v2/zones`, {
+      method: 'POST',
+      headers: NOAUTH,
+      body: JSON.stringify({ name: 'traced.example.com.', email: 'a@b.c' }),
+    });
+    const requestId = res.headers.get('x-openstack-request-id')!;
+    await waitFor('pool-manager to log the event', () => poolManager.output.includes(requestId));
+    const line = poolManager.output.split('\n').find((l) => l.includes(requestId))!;
+    expect(JSON.parse(line)).toMatchObject({ app: 'pool-manager', msg: 'handled zone.created', requestId });
+    const gatewayLine = gateway.output.split('\n').find((l) => l.includes(requestId))!;
+    expect(JSON.parse(gatewayLine)).toMatchObject({
+      app: 'api-gateway',
+      context: 'http',
+      status: 201,
+      requestId,
+    });
+  });
+
   it('lets a DELETE sent right after the POST win: the zone ends purged and served nowhere', async () => {
     const created = await call('POST', '/v2/zones', {
       name: 'fleeting.example.com.',

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { RmqContext } from '@nestjs/microservices';
-import { ContractViolationError, parsePayload } from '@zonewarden/contracts';
+import { ContractViolationError, REQUEST_ID_HEADER, parsePayload } from '@zonewarden/contracts';
 
 const HANDLING_ATTEMPTS = 3;
 
@@ -19,6 +19,8 @@ export async function consumeMessage<T extends object>(
 ): Promise<void> {
   const channel = context.getChannelRef();
   const message = context.getMessage();
+  // The API request that caused this message, for following a change across the apps' logs.
+  const requestId = (message.properties.headers as Record<string, unknown> | undefined)?.[REQUEST_ID_HEADER];
   try {
     const payload = parsePayload(payloadType, data);
     for (let attempt = 1; ; attempt++) {
@@ -31,11 +33,18 @@ export async function consumeMessage<T extends object>(
       }
     }
     channel.ack(message);
+    logger.log({
+      msg: `handled ${context.getPattern()}`,
+      messageId: message.properties.messageId,
+      requestId,
+    });
   } catch (error) {
     const reason = error instanceof ContractViolationError ? 'breaks its contract' : 'could not be handled';
-    logger.error(
-      `${context.getPattern()} ${message.properties.messageId} ${reason}, dead-lettered: ${(error as Error).message}`,
-    );
+    logger.error({
+      msg: `${context.getPattern()} ${reason}, dead-lettered: ${(error as Error).message}`,
+      messageId: message.properties.messageId,
+      requestId,
+    });
     channel.nack(message, false, false);
   }
 }

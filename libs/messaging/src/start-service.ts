@@ -2,7 +2,7 @@ import { DynamicModule, INestApplicationContext, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { MessagingTopology, QueueSpec, consumerQueueOptions, messagingTopology } from '@zonewarden/contracts';
-import { ServiceConfig, poolsOf } from '@zonewarden/config';
+import { JsonLogger, ServiceConfig, poolsOf } from '@zonewarden/config';
 import { prepareDatabase } from '@zonewarden/persistence';
 
 /**
@@ -15,21 +15,22 @@ export function startService(
   module: DynamicModule,
   consumer?: MicroserviceOptions,
 ): void {
+  const jsonLogger = new JsonLogger(name);
+  Logger.overrideLogger(jsonLogger);
   const logger = new Logger(name);
   (async () => {
     await prepareDatabase(config.DATABASE_URL, poolsOf(config));
-    const logLevels: ('log' | 'warn' | 'error')[] = ['log', 'warn', 'error'];
     let app: INestApplicationContext;
     if (consumer) {
       const microservice = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
         ...consumer,
-        logger: logLevels,
+        logger: jsonLogger,
       });
       microservice.enableShutdownHooks();
       await microservice.listen();
       app = microservice;
     } else {
-      app = await NestFactory.createApplicationContext(module, { logger: logLevels });
+      app = await NestFactory.createApplicationContext(module, { logger: jsonLogger });
       app.enableShutdownHooks();
     }
     logger.log(`started (${app.constructor.name})`);
