@@ -33,7 +33,9 @@ export function startService(
       app = await NestFactory.createApplicationContext(module, { logger: jsonLogger });
       app.enableShutdownHooks();
     }
-    logger.log(`started (${app.constructor.name})`);
+    logger.log(
+      consumer ? `started, consuming ${String((consumer.options as { queue?: string }).queue)}` : 'started',
+    );
   })().catch((error: unknown) => {
     console.error(`${name} failed to start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
