@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { Token, text, tokenize } from '../wire/presentation';
-import { CERT_ALGORITHMS } from '../wire/raw-rdata';
+import { CERT_ALGORITHMS, CERT_TYPES, SVC_KEYS, keyNumber } from '../wire/raw-rdata';
 
 /**
  * Per-type validation of presentation-format rdata, returning the canonical text that is stored and
@@ -106,26 +106,12 @@ function exactly(tokens: Token[], count: number, shape: string): void {
   if (tokens.length !== count) fail(`expected ${shape}`);
 }
 
-const CERT_TYPES: Record<string, number> = {
-  PKIX: 1,
-  SPKI: 2,
-  PGP: 3,
-  IPKIX: 4,
-  ISPKI: 5,
-  IPGP: 6,
-  ACPKIX: 7,
-  IACPKIX: 8,
-  URI: 253,
-  OID: 254,
-};
-const SVCB_KEYS = ['mandatory', 'alpn', 'no-default-alpn', 'port', 'ipv4hint', 'ech', 'ipv6hint'];
-
 function svcParam(param: string): string {
   const [key, ...rest] = param.split('=');
   // Values may be quoted (dnspython writes them so).
   const value = rest.join('=').replace(/^"(.*)"$/, '$1');
   const lower = key.toLowerCase();
-  if (!SVCB_KEYS.includes(lower) && !/^key\d{1,5}$/.test(lower)) fail(`unknown SvcParam key '${key}'`);
+  if (!SVC_KEYS.includes(lower) && !/^key\d{1,5}$/.test(lower)) fail(`unknown SvcParam key '${key}'`);
   if (lower === 'no-default-alpn') {
     if (rest.length) fail('no-default-alpn takes no value');
     return lower;
@@ -136,7 +122,7 @@ function svcParam(param: string): string {
     fail('ipv4hint must be IPv4 addresses');
   if (lower === 'ipv6hint' && !value.split(',').every((ip) => isIPv6(ip)))
     fail('ipv6hint must be IPv6 addresses');
-  if (lower === 'mandatory' && !value.split(',').every((k) => SVCB_KEYS.includes(k) || /^key\d+$/.test(k)))
+  if (lower === 'mandatory' && !value.split(',').every((k) => SVC_KEYS.includes(k) || /^key\d+$/.test(k)))
     fail('mandatory lists unknown keys');
   return `${lower}=${value}`;
 }
@@ -145,10 +131,7 @@ function svcb(tokens: Token[]): string {
   if (tokens.length < 2) fail('expected <priority> <target> [key=value …]');
   const priority = u16(tokens[0], 'priority');
   const target = name(tokens[1], 'target', true);
-  const keyOrder = (p: string) => {
-    const key = p.split('=')[0];
-    return SVCB_KEYS.includes(key) ? SVCB_KEYS.indexOf(key) : Number(key.slice(3));
-  };
+  const keyOrder = (p: string) => keyNumber(p.split('=')[0]);
   // Canonical order is by key number (RFC 9460 §2.2).
   const params = tokens
     .slice(2)

@@ -21,7 +21,7 @@ export const CERT_ALGORITHMS: Record<string, number> = {
   ED25519: 15,
   ED448: 16,
 };
-const CERT_TYPES: Record<string, number> = {
+export const CERT_TYPES: Record<string, number> = {
   PKIX: 1,
   SPKI: 2,
   PGP: 3,
@@ -33,7 +33,8 @@ const CERT_TYPES: Record<string, number> = {
   URI: 253,
   OID: 254,
 };
-const SVC_KEYS = ['mandatory', 'alpn', 'no-default-alpn', 'port', 'ipv4hint', 'ech', 'ipv6hint'];
+/** SvcParam keys by number (RFC 9460 §14.3.2). */
+export const SVC_KEYS = ['mandatory', 'alpn', 'no-default-alpn', 'port', 'ipv4hint', 'ech', 'ipv6hint'];
 
 const u16 = (value: number) => Buffer.from([value >> 8, value & 0xff]);
 
@@ -54,7 +55,8 @@ function ipv6ToBytes(address: string): Buffer {
   return Buffer.concat([...left, ...middle, ...right].map(u16));
 }
 
-const keyNumber = (key: string) => (SVC_KEYS.includes(key) ? SVC_KEYS.indexOf(key) : Number(key.slice(3)));
+export const keyNumber = (key: string) =>
+  SVC_KEYS.includes(key) ? SVC_KEYS.indexOf(key) : Number(key.slice(3));
 
 function svcValue(key: string, value: string): Buffer {
   switch (key) {

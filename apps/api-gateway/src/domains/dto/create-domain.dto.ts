@@ -1,33 +1,17 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { IsEmailAddress, IsZoneName } from '../../common/validation/dns-validators';
-import { MAX_DESCRIPTION_LENGTH, MAX_TTL } from '../../zones/dto/zone-fields';
+import { ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { CreateZoneDto } from '../../zones/dto/create-zone.dto';
+import { MAX_TTL } from '../../zones/dto/zone-fields';
 
-/** The legacy schema (designate/resources/schemas/v1/domain.json): name, email, ttl ≥ 1, description. */
-export class CreateDomainDto {
-  @ApiProperty()
-  @IsDefined({ message: "'name' is a required property" })
-  @IsString()
-  @IsZoneName()
-  name!: string;
-
-  @ApiProperty()
-  @IsDefined({ message: "'email' is a required property" })
-  @IsString()
-  @MaxLength(255)
-  @IsEmailAddress()
-  email!: string;
-
+/**
+ * The legacy schema (designate/resources/schemas/v1/domain.json): a zone's name, email and description,
+ * and a TTL of at least 1.
+ */
+export class CreateDomainDto extends PickType(CreateZoneDto, ['name', 'email', 'description'] as const) {
   @ApiPropertyOptional()
   @IsOptional()
   @IsInt({ message: 'ttl must be an integer' })
   @Min(1)
   @Max(MAX_TTL)
   ttl?: number;
-
-  @ApiPropertyOptional()
-  @ValidateIf((_, value) => value !== null && value !== undefined)
-  @IsString()
-  @MaxLength(MAX_DESCRIPTION_LENGTH)
-  description?: string | null;
 }
