@@ -1,5 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 import {
   DEFAULT_DATABASE_URL,
   DEFAULT_POOL_ID,
@@ -33,6 +33,10 @@ export class ServiceConfig {
   @IsOptional()
   @IsString()
   POOLS_FILE?: string;
+
+  /** Read by JsonLogger; validated here so that a typo fails the start rather than logging at random. */
+  @IsIn(['error', 'warn', 'info', 'debug'])
+  LOG_LEVEL = 'info';
 
   /** Default quotas per project (-1: unlimited); admins override them through /v2/quotas. */
   @Transform(toInt)
