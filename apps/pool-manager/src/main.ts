@@ -1,9 +1,9 @@
-import { loadConfig } from '@zonewarden/config';
+import { loadConfigOrExit } from '@zonewarden/config';
 import { consumerOptions, startService } from '@zonewarden/messaging';
 import { PoolManagerConfig } from './pool-manager.config';
 import { PoolManagerModule } from './pool-manager.module';
 
-const config = loadConfig(PoolManagerConfig, process.env);
+const config = loadConfigOrExit('pool-manager', PoolManagerConfig, process.env);
 startService(
   'pool-manager',
   config,

@@ -1,8 +1,8 @@
-import { ServiceConfig, loadConfig } from '@zonewarden/config';
+import { ServiceConfig, loadConfigOrExit } from '@zonewarden/config';
 import { consumerOptions, startService } from '@zonewarden/messaging';
 import { ZoneWorkerModule } from './zone-worker.module';
 
-const config = loadConfig(ServiceConfig, process.env);
+const config = loadConfigOrExit('zone-worker', ServiceConfig, process.env);
 startService(
   'zone-worker',
   config,

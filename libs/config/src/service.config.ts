@@ -110,3 +110,17 @@ export function defaultQuotas(config: ServiceConfig): Quotas {
     api_export_size: config.QUOTA_API_EXPORT_SIZE,
   };
 }
+
+/** For an app's entry point: the validated configuration, or a one-line message and exit code 1. */
+export function loadConfigOrExit<T extends object>(
+  app: string,
+  type: new () => T,
+  env: Record<string, string | undefined>,
+): T {
+  try {
+    return loadConfig(type, env);
+  } catch (error) {
+    console.error(`${app} failed to start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
