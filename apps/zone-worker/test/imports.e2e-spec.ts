@@ -72,6 +72,12 @@ describe('zone imports (api-gateway + zone-worker)', () => {
     );
     return (await get(`/v2/zones/tasks/imports/${id}`)).body;
   };
+  /** A counter of the worker's /metrics (OPS_PORT) for zone.import.requested messages. */
+  const workerCounter = async (metric: string) => {
+    const text = await (await fetch(`http://127.0.0.1:${env.OPS_PORT}/metrics`)).text();
+    const line = new RegExp(`^${metric}\\{pattern="zone\\.import\\.requested"\\} (\\d+)$`, 'm').exec(text);
+    return Number(line?.[1] ?? 0);
+  };
   const importText = async (text: string) => finished(((await (await post(text)).json()) as Import).id);
   /** The zone's record sets as `name type ttl data…`, the service's own SOA and apex NS left out. */
   const recordSetsOf = async (zoneId: string, zoneName: string) => {
@@ -98,6 +104,7 @@ describe('zone imports (api-gateway + zone-worker)', () => {
       AMQP_NAMESPACE: uniqueNamespace(),
       AUTH_STRATEGY: 'noauth',
       API_PORT: String(apiPort),
+      OPS_PORT: String(await freePort()),
     };
     [gateway, worker] = [await startApp('api-gateway', env), await startApp('zone-worker', env)];
     api = `http://127.0.0.1:${apiPort}`;
@@ -272,6 +279,7 @@ describe('zone imports (api-gateway + zone-worker)', () => {
     const connection = await amqplib.connect(TEST_AMQP_URL);
     try {
       const channel = await connection.createChannel();
+      const failedBefore = await workerCounter('zonewarden_messages_failed_total');
       const poison = { pattern: TASK_EVENTS.importRequested, data: { version: 1, importId: 'not-a-uuid' } };
       channel.publish(
         topology.eventsExchange,
@@ -284,6 +292,10 @@ describe('zone imports (api-gateway + zone-worker)', () => {
         'the poison message to be dead-lettered',
         async () => (await channel.checkQueue(dead)).messageCount === 1,
       );
+      await waitFor(
+        'the failed counter to move',
+        async () => (await workerCounter('zonewarden_messages_failed_total')) === failedBefore + 1,
+      );
       const done = await importText(
         '$ORIGIN after-poison.test.\n$TTL 60\n@ SOA ns admin 1 2 3 4 5\n@ NS ns\nns A 192.0.2.1\n',
       );
@@ -292,6 +304,24 @@ describe('zone imports (api-gateway + zone-worker)', () => {
     } finally {
       await connection.close();
     }
+  });
+
+  it("serves the worker's metrics and health on OPS_PORT; the consumed counter moves per import", async () => {
+    const ops = `http://127.0.0.1:${env.OPS_PORT}`;
+    const consumed = () => workerCounter('zonewarden_messages_consumed_total');
+    const before = await consumed();
+    const done = await importText(
+      '$ORIGIN metrics.test.\n@ 300 SOA ns admin 1 2 3 4 5\n@ 300 NS ns\nns 300 A 192.0.2.1\n',
+    );
+    expect(done.status).toBe('COMPLETE');
+    await waitFor('the consumed counter to move', async () => (await consumed()) === before + 1);
+    const metrics = await (await fetch(`${ops}/metrics`)).text();
+    expect(metrics).toMatch(/^zonewarden_zone_worker_process_resident_memory_bytes \d+/m);
+    const ready = await fetch(`${ops}/health/ready`);
+    expect([ready.status, await ready.json()]).toEqual([200, { status: 'ok' }]);
+    expect((await fetch(`${ops}/health/live`)).status).toBe(200);
+    expect((await fetch(`${ops}/nothing`)).status).toBe(404);
+    expect((await fetch(`${ops}/metrics`, { method: 'POST' })).status).toBe(405);
   });
 
   it('completes an import once when zone-worker is killed in the middle of it', async () => {

@@ -76,6 +76,17 @@ export class ServiceConfig {
   @Min(1)
   @Max(65535)
   MINIDNS_PORT = 5354;
+
+  /** Operations endpoint (/metrics, /health/*) of zone-worker and pool-manager; off when unset. */
+  @IsString()
+  OPS_HOST = '127.0.0.1';
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  OPS_PORT?: number;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { RmqContext } from '@nestjs/microservices';
 import { ContractViolationError, REQUEST_ID_HEADER, parsePayload } from '@zonewarden/contracts';
+import { messagesConsumed, messagesFailed } from './service-metrics';
 
 const HANDLING_ATTEMPTS = 3;
 
@@ -33,6 +34,7 @@ export async function consumeMessage<T extends object>(
       }
     }
     channel.ack(message);
+    messagesConsumed.inc({ pattern: context.getPattern() });
     logger.log({
       msg: `handled ${context.getPattern()}`,
       messageId: message.properties.messageId,
@@ -46,5 +48,6 @@ export async function consumeMessage<T extends object>(
       requestId,
     });
     channel.nack(message, false, false);
+    messagesFailed.inc({ pattern: context.getPattern() });
   }
 }

@@ -5,3 +5,5 @@ export * from './service-runtime.module';
 export * from './topology';
 export * from './start-service';
 export * from './consume';
+export * from './ops-server';
+export * from './service-metrics';

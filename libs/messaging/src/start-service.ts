@@ -3,11 +3,13 @@ import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { MessagingTopology, QueueSpec, consumerQueueOptions, messagingTopology } from '@zonewarden/contracts';
 import { JsonLogger, ServiceConfig, poolsOf } from '@zonewarden/config';
-import { prepareDatabase } from '@zonewarden/persistence';
+import { PrismaService, prepareDatabase } from '@zonewarden/persistence';
+import { startOpsServer } from './ops-server';
+import { collectProcessMetrics } from './service-metrics';
 
 /**
  * Starts a background app: migrations and pools first, then its Nest context (a microservice when it
- * consumes a queue), stopped cleanly on SIGTERM.
+ * consumes a queue) and, with OPS_PORT set, its operations endpoint; stopped cleanly on SIGTERM.
  */
 export function startService(
   name: string,
@@ -32,6 +34,15 @@ export function startService(
     } else {
       app = await NestFactory.createApplicationContext(module, { logger: jsonLogger });
       app.enableShutdownHooks();
+    }
+    collectProcessMetrics(name);
+    if (config.OPS_PORT) {
+      const prisma = app.get(PrismaService);
+      // unref: the app's own connections decide when the process ends, not the scrape endpoint.
+      const ops = await startOpsServer(name, config.OPS_HOST, config.OPS_PORT, async () => {
+        await prisma.pg.query('SELECT 1');
+      });
+      ops.unref();
     }
     logger.log(
       consumer ? `started, consuming ${String((consumer.options as { queue?: string }).queue)}` : 'started',
