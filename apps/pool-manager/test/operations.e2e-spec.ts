@@ -1,0 +1,73 @@
+import {
+  ManagedProcess,
+  TEST_AMQP_URL,
+  TcpProxy,
+  TestDatabase,
+  createTestDatabase,
+  deleteNamespace,
+  freePort,
+  startApp,
+  uniqueNamespace,
+  waitFor,
+} from '@zonewarden/testing';
+
+describe('pool-manager operations endpoint (OPS_PORT)', () => {
+  let db: TestDatabase;
+  let proxy: TcpProxy;
+  let poolManager: ManagedProcess;
+  let namespace: string;
+  let ops: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const server = new URL(db.url);
+    // PostgreSQL reached through a proxy that the test can cut, without touching the shared server.
+    proxy = await TcpProxy.create({ host: server.hostname, port: Number(server.port || 5432) });
+    await proxy.up();
+    const proxied = new URL(db.url);
+    proxied.port = String(proxy.port);
+    const opsPort = await freePort();
+    namespace = uniqueNamespace();
+    poolManager = await startApp('pool-manager', {
+      DATABASE_URL: proxied.toString(),
+      AMQP_URL: TEST_AMQP_URL,
+      AMQP_NAMESPACE: namespace,
+      MINIDNS_PORT: String(await freePort()),
+      OPS_PORT: String(opsPort),
+    });
+    ops = `http://127.0.0.1:${opsPort}`;
+    await poolManager.waitForOutput(/operations endpoint on/);
+  });
+  afterAll(async () => {
+    await poolManager?.stop();
+    await proxy?.down();
+    await deleteNamespace(namespace).catch(() => undefined);
+    await db?.drop();
+  });
+
+  it('is live always; ready while PostgreSQL answers, 503 while it does not, ready again after', async () => {
+    const ready = await fetch(`${ops}/health/ready`);
+    expect([ready.status, await ready.json()]).toEqual([200, { status: 'ok' }]);
+    await proxy.down();
+    try {
+      const down = await fetch(`${ops}/health/ready`);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toMatchObject({ status: 'error' });
+      expect((await fetch(`${ops}/health/live`)).status).toBe(200);
+    } finally {
+      await proxy.up();
+    }
+    await waitFor('readiness to recover', async () => (await fetch(`${ops}/health/ready`)).status === 200);
+    expect(poolManager.running).toBe(true);
+  });
+
+  it('serves Prometheus metrics with the message counters and its process figures', async () => {
+    const res = await fetch(`${ops}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await res.text();
+    expect(text).toContain('# TYPE zonewarden_messages_consumed_total counter');
+    expect(text).toContain('# TYPE zonewarden_messages_failed_total counter');
+    expect(text).toMatch(/^zonewarden_pool_manager_process_resident_memory_bytes \d+/m);
+  });
+});
