@@ -1,6 +1,9 @@
+import * as dgram from 'node:dgram';
 import * as packet from 'dns-packet';
 import { DnsMessage, NOTIFY_OPCODE_FLAGS } from '@zonewarden/dns';
+import { serviceRegistry } from '@zonewarden/messaging';
 import { ZoneContent } from '@zonewarden/persistence';
+import { freePort } from '@zonewarden/testing';
 import { DnsServer } from './dns-server.service';
 import { MiniDnsConfig } from './mini-dns.config';
 import { ZoneCache } from './zone-cache.service';
@@ -101,5 +104,38 @@ describe('DnsServer.handle', () => {
     );
     expect(formerr).toMatchObject({ id: 0x1234, rcode: 'FORMERR' });
     expect((await server.handle(Buffer.from([1, 2, 3]), 'udp')).messages).toEqual([]);
+  });
+});
+
+describe('DnsServer on its sockets', () => {
+  it('counts the answers it sends by transport and response code', async () => {
+    const config = new MiniDnsConfig();
+    config.MINIDNS_PORT = await freePort();
+    const listening = new DnsServer(cache, config);
+    await listening.onApplicationBootstrap();
+    const series = (rcode: string) => `zonewarden_dns_responses_total{transport="udp",rcode="${rcode}"}`;
+    const count = async (rcode: string) => {
+      const line = (await serviceRegistry.metrics())
+        .split('\n')
+        .find((l) => l.startsWith(`${series(rcode)} `));
+      return Number(line?.split(' ')[1] ?? 0);
+    };
+    const socket = dgram.createSocket('udp4');
+    try {
+      const [noError, nxDomain] = [await count('NOERROR'), await count('NXDOMAIN')];
+      for (const name of ['example.com', 'missing.example.com', 'missing.example.com']) {
+        const answered = new Promise((resolve) => socket.once('message', resolve));
+        socket.send(
+          packet.encode({ id: 7, type: 'query', questions: [{ type: 'A', name }] }),
+          config.MINIDNS_PORT,
+          '127.0.0.1',
+        );
+        await answered;
+      }
+      expect([await count('NOERROR'), await count('NXDOMAIN')]).toEqual([noError + 1, nxDomain + 2]);
+    } finally {
+      socket.close();
+      await listening.onApplicationShutdown();
+    }
   });
 });

@@ -2,8 +2,10 @@ import * as dgram from 'node:dgram';
 import * as net from 'node:net';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import * as packet from 'dns-packet';
+import { Counter } from 'prom-client';
 import type { Answer } from 'dns-packet';
 import { DnsMessage, DnsRecord, asAnswers } from '@zonewarden/dns';
+import { serviceRegistry } from '@zonewarden/messaging';
 import { MiniDnsConfig } from './mini-dns.config';
 import { resolve } from './resolver';
 import { ZoneCache } from './zone-cache.service';
@@ -16,6 +18,7 @@ const RCODES: Record<string, number> = {
   NOTIMP: 4,
   REFUSED: 5,
 };
+const RCODE_NAMES = Object.fromEntries(Object.entries(RCODES).map(([name, code]) => [code, name]));
 const OPCODE_QUERY = 'QUERY';
 /** Our EDNS0 UDP payload size (the 2020 DNS flag day value). */
 const EDNS_UDP_SIZE = 1232;
@@ -24,6 +27,14 @@ const PLAIN_UDP_SIZE = 512;
 const TRANSFER_CHUNK = 500;
 
 type Transport = 'udp' | 'tcp';
+
+/** Answers sent; NONE counts messages too broken to answer. */
+const dnsResponses = new Counter({
+  name: 'zonewarden_dns_responses_total',
+  help: 'DNS answers of mini-dns by transport and response code',
+  labelNames: ['transport', 'rcode'],
+  registers: [serviceRegistry],
+});
 
 interface Reply {
   messages: Buffer[];
@@ -67,7 +78,7 @@ export class DnsServer implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   private async onUdp(message: Buffer, remote: dgram.RemoteInfo): Promise<void> {
-    const reply = await this.handle(message, 'udp');
+    const reply = await this.serve(message, 'udp');
     for (const buffer of reply.messages) this.udp?.send(buffer, remote.port, remote.address);
   }
 
@@ -85,7 +96,7 @@ export class DnsServer implements OnApplicationBootstrap, OnApplicationShutdown 
         const message = buffered.subarray(2, 2 + buffered.readUInt16BE(0));
         buffered = buffered.subarray(2 + message.length);
         chain = chain.then(async () => {
-          const reply = await this.handle(message, 'tcp');
+          const reply = await this.serve(message, 'tcp');
           for (const buffer of reply.messages) {
             const length = Buffer.alloc(2);
             length.writeUInt16BE(buffer.length);
@@ -94,6 +105,14 @@ export class DnsServer implements OnApplicationBootstrap, OnApplicationShutdown 
         });
       }
     });
+  }
+
+  /** Answers one DNS message and counts the answer by transport and response code (OPS_PORT /metrics). */
+  private async serve(raw: Buffer, transport: Transport): Promise<Reply> {
+    const reply = await this.handle(raw, transport);
+    const first = reply.messages[0];
+    dnsResponses.inc({ transport, rcode: first ? (RCODE_NAMES[first[3] & 0x0f] ?? 'OTHER') : 'NONE' });
+    return reply;
   }
 
   /** Answers one DNS message; never throws (a malformed query gets FORMERR, or nothing when unreadable). */
