@@ -19,14 +19,11 @@ import {
   startPowerDns,
   uniqueNamespace,
   waitFor,
+  as,
 } from '@zonewarden/testing';
 
 const run = promisify(execFile);
-const NOAUTH = {
-  'X-Auth-Project-ID': 'project-dns',
-  'X-Roles': 'member',
-  'Content-Type': 'application/json',
-};
+const NOAUTH = { ...as('project-dns'), 'Content-Type': 'application/json' };
 
 interface Zone {
   id: string;

@@ -13,10 +13,11 @@ import {
   startApp,
   uniqueNamespace,
   waitFor,
+  TIMESTAMP,
+  as,
 } from '@zonewarden/testing';
 
 const run = promisify(execFile);
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 const EXPORT_KEYS = [
   'created_at',
   'id',
@@ -29,12 +30,7 @@ const EXPORT_KEYS = [
   'version',
   'zone_id',
 ];
-const headersOf = (project: string, roles = 'member') => ({
-  'X-Auth-Project-ID': project,
-  'X-Roles': roles,
-  'Content-Type': 'application/json',
-});
-const OWNER = headersOf('project-export');
+const OWNER = as('project-export');
 
 describe('zone exports (api-gateway + zone-worker)', () => {
   let db: TestDatabase;
@@ -171,7 +167,7 @@ describe('zone exports (api-gateway + zone-worker)', () => {
       expect((await fetch(done.links.export, { headers: { ...OWNER, Accept: accept } })).status).toBe(200);
     }
     const noAccept = await fetch(done.links.export, {
-      headers: { 'X-Auth-Project-ID': 'project-export', 'X-Roles': 'member' },
+      headers: as('project-export'),
     });
     expect(noAccept.status).toBe(200);
     const jpeg = await fetch(done.links.export, { headers: { ...OWNER, Accept: 'image/jpeg' } });
@@ -189,7 +185,7 @@ describe('zone exports (api-gateway + zone-worker)', () => {
     expect(Object.keys(list.body)).toEqual(['exports', 'links', 'metadata']);
     expect(list.body.exports.map((e: { id: string }) => e.id)).toEqual([created.id]);
     expect((await call('GET', '/v2/zones/tasks/exports?status=ERROR')).body.exports).toEqual([]);
-    const other = headersOf('project-other');
+    const other = as('project-other');
     expect((await call('GET', `/v2/zones/tasks/exports/${created.id}`, undefined, other)).status).toBe(404);
     expect((await call('GET', `/v2/zones/tasks/exports/${created.id}/export`, undefined, other)).status).toBe(
       404,
@@ -197,14 +193,8 @@ describe('zone exports (api-gateway + zone-worker)', () => {
     expect((await call('GET', '/v2/zones/tasks/exports', undefined, other)).body.exports).toEqual([]);
     expect((await call('POST', `/v2/zones/${zone.id}/tasks/export`, undefined, other)).status).toBe(404);
     expect(
-      (
-        await call(
-          'POST',
-          `/v2/zones/${zone.id}/tasks/export`,
-          undefined,
-          headersOf('project-export', 'reader'),
-        )
-      ).status,
+      (await call('POST', `/v2/zones/${zone.id}/tasks/export`, undefined, as('project-export', 'reader')))
+        .status,
     ).toBe(403);
     expect((await call('DELETE', `/v2/zones/tasks/exports/${created.id}`)).status).toBe(204);
     expect((await call('GET', `/v2/zones/tasks/exports/${created.id}`)).body.type).toBe(

@@ -18,11 +18,12 @@ import {
   startApp,
   uniqueNamespace,
   waitFor,
+  TIMESTAMP,
+  as,
 } from '@zonewarden/testing';
 
 const run = promisify(execFile);
 const FIXTURES = path.join(REPO_ROOT, 'test/fixtures/zonefiles');
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 const IMPORT_KEYS = [
   'created_at',
   'id',
@@ -34,8 +35,7 @@ const IMPORT_KEYS = [
   'version',
   'zone_id',
 ];
-const headersOf = (project: string, roles = 'member') => ({ 'X-Auth-Project-ID': project, 'X-Roles': roles });
-const OWNER = headersOf('project-import');
+const OWNER = as('project-import');
 
 interface Import {
   id: string;
@@ -239,12 +239,10 @@ describe('zone imports (api-gateway + zone-worker)', () => {
     const done = await importText(
       '$ORIGIN iso.test.\n$TTL 60\n@ SOA ns admin 1 2 3 4 5\n@ NS ns\nns A 192.0.2.1\n',
     );
-    const other = headersOf('project-other');
+    const other = as('project-other');
     expect((await get(`/v2/zones/tasks/imports/${done.id}`, other)).status).toBe(404);
     expect((await get('/v2/zones/tasks/imports', other)).body.imports).toEqual([]);
-    expect((await post('$ORIGIN r.test.\n', 'text/dns', headersOf('project-import', 'reader'))).status).toBe(
-      403,
-    );
+    expect((await post('$ORIGIN r.test.\n', 'text/dns', as('project-import', 'reader'))).status).toBe(403);
     const list = await get(`/v2/zones/tasks/imports?zone_id=${done.zone_id}`);
     expect(Object.keys(list.body)).toEqual(['imports', 'links', 'metadata']);
     expect(list.body.imports.map((i: Import) => i.id)).toEqual([done.id]);
@@ -258,7 +256,7 @@ describe('zone imports (api-gateway + zone-worker)', () => {
   });
 
   it('ends an import above the project quotas in ERROR "Quota exceeded during zone import."', async () => {
-    const admin = { ...headersOf('project-admin', 'admin'), 'Content-Type': 'application/json' };
+    const admin = { ...as('project-admin', 'admin'), 'Content-Type': 'application/json' };
     await fetch(`${api}/v2/quotas/project-import`, {
       method: 'PATCH',
       headers: admin,

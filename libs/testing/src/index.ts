@@ -3,3 +3,4 @@ export * from './dns-targets';
 export * from './processes';
 export * from './tcp-proxy';
 export * from './test-database';
+export * from './designate-api';

@@ -1,9 +1,17 @@
 import { INestApplication } from '@nestjs/common';
 import { PoolsRepository, PrismaService, defaultPools } from '@zonewarden/persistence';
-import { TestDatabase, createTestDatabase } from '@zonewarden/testing';
 import { createGateway } from '../../src/app.factory';
 import { loadGatewayConfig } from '../../src/config/gateway.config';
-import { TEST_AMQP_URL, deleteNamespace, uniqueNamespace } from '@zonewarden/testing';
+import {
+  TEST_AMQP_URL,
+  TestDatabase,
+  createTestDatabase,
+  deleteNamespace,
+  uniqueNamespace,
+} from '@zonewarden/testing';
+
+// The gateway suites import the shared noauth helper from here, beside the harness.
+export { as } from '@zonewarden/testing';
 
 export interface GatewayHarness {
   app: INestApplication;
@@ -52,9 +60,4 @@ export async function startGateway(
       await db.drop();
     },
   };
-}
-
-/** Designate's noauth headers for a caller. */
-export function as(projectId: string, roles = 'member'): Record<string, string> {
-  return { 'X-Auth-Project-ID': projectId, 'X-Roles': roles };
 }

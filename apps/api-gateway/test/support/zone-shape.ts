@@ -1,5 +1,6 @@
-/** Designate's timestamp shape. */
-export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
+import { TIMESTAMP } from '@zonewarden/testing';
+
+export { TIMESTAMP };
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const ZONE_KEYS = [
