@@ -14,6 +14,7 @@ import {
 describe('pool-manager operations endpoint (OPS_PORT)', () => {
   let db: TestDatabase;
   let proxy: TcpProxy;
+  let brokerProxy: TcpProxy;
   let poolManager: ManagedProcess;
   let namespace: string;
   let ops: string;
@@ -26,11 +27,15 @@ describe('pool-manager operations endpoint (OPS_PORT)', () => {
     await proxy.up();
     const proxied = new URL(db.url);
     proxied.port = String(proxy.port);
+    const broker = new URL(TEST_AMQP_URL);
+    brokerProxy = await TcpProxy.create({ host: broker.hostname, port: Number(broker.port || 5672) });
+    await brokerProxy.up();
+    broker.port = String(brokerProxy.port);
     const opsPort = await freePort();
     namespace = uniqueNamespace();
     poolManager = await startApp('pool-manager', {
       DATABASE_URL: proxied.toString(),
-      AMQP_URL: TEST_AMQP_URL,
+      AMQP_URL: broker.toString(),
       AMQP_NAMESPACE: namespace,
       MINIDNS_PORT: String(await freePort()),
       OPS_PORT: String(opsPort),
@@ -41,6 +46,7 @@ describe('pool-manager operations endpoint (OPS_PORT)', () => {
   afterAll(async () => {
     await poolManager?.stop();
     await proxy?.down();
+    await brokerProxy?.down();
     await deleteNamespace(namespace).catch(() => undefined);
     await db?.drop();
   });
@@ -58,6 +64,25 @@ describe('pool-manager operations endpoint (OPS_PORT)', () => {
       await proxy.up();
     }
     await waitFor('readiness to recover', async () => (await fetch(`${ops}/health/ready`)).status === 200);
+    expect(poolManager.running).toBe(true);
+  });
+
+  it('is not ready while RabbitMQ is out of reach, and ready again after', async () => {
+    await brokerProxy.down();
+    try {
+      await waitFor('readiness to fail', async () => (await fetch(`${ops}/health/ready`)).status === 503);
+      expect(await (await fetch(`${ops}/health/ready`)).json()).toEqual({
+        status: 'error',
+        error: 'not connected to RabbitMQ',
+      });
+    } finally {
+      await brokerProxy.up();
+    }
+    await waitFor(
+      'readiness to recover',
+      async () => (await fetch(`${ops}/health/ready`)).status === 200,
+      30_000,
+    );
     expect(poolManager.running).toBe(true);
   });
 

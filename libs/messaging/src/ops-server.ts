@@ -4,7 +4,7 @@ import { serviceRegistry } from './service-metrics';
 
 /**
  * The operations endpoint of a background app (zone-worker, pool-manager): `/metrics` for Prometheus,
- * `/health/live`, and `/health/ready` (503 while `ready` fails, e.g. PostgreSQL is down). A bare
+ * `/health/live`, and `/health/ready` (503 while `ready` fails: PostgreSQL or RabbitMQ out of reach). A bare
  * node:http server: these apps serve no API, so a Nest HTTP stack would be weight without use.
  */
 export function startOpsServer(

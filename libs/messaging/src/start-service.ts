@@ -4,8 +4,11 @@ import { MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { MessagingTopology, QueueSpec, consumerQueueOptions, messagingTopology } from '@zonewarden/contracts';
 import { JsonLogger, ServiceConfig, poolsOf } from '@zonewarden/config';
 import { PrismaService, prepareDatabase } from '@zonewarden/persistence';
+import { OutboxRelayService } from './outbox-relay.service';
 import { startOpsServer } from './ops-server';
 import { collectProcessMetrics } from './service-metrics';
+
+const READY_DATABASE_TIMEOUT_MS = 1000;
 
 /**
  * Starts a background app: migrations and pools first, then its Nest context (a microservice when it
@@ -35,12 +38,14 @@ export function startService(
       app = await NestFactory.createApplicationContext(module, { logger: jsonLogger });
       app.enableShutdownHooks();
     }
-    collectProcessMetrics(name);
     if (config.OPS_PORT) {
-      const prisma = app.get(PrismaService);
+      // Process metrics only when something can scrape them: their collectors watch GC and the event loop.
+      collectProcessMetrics(name);
+      const [prisma, relay] = [app.get(PrismaService), app.get(OutboxRelayService)];
       // unref: the app's own connections decide when the process ends, not the scrape endpoint.
       const ops = await startOpsServer(name, config.OPS_HOST, config.OPS_PORT, async () => {
-        await prisma.pg.query('SELECT 1');
+        await prisma.ping(READY_DATABASE_TIMEOUT_MS);
+        if (!relay.isBrokerConnected()) throw new Error('not connected to RabbitMQ');
       });
       ops.unref();
     }

@@ -44,6 +44,19 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     return pool;
   }
 
+  /** Resolves when the database answers within `timeoutMs`, for readiness checks (a hung server fails too). */
+  async ping(timeoutMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([this.pg.query('SELECT 1'), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** Ends Prisma's use of the pool, then the pools themselves. */
   async close(): Promise<void> {
     if (this.closed) return;

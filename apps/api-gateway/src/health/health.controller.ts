@@ -49,12 +49,7 @@ export class HealthController {
   private async database() {
     const indicator = this.indicators.check('database');
     try {
-      await Promise.race([
-        this.prisma.pg.query('SELECT 1'),
-        new Promise((_, reject) =>
-          setTimeout(() => reject(new Error(`no answer in ${DATABASE_TIMEOUT_MS} ms`)), DATABASE_TIMEOUT_MS),
-        ),
-      ]);
+      await this.prisma.ping(DATABASE_TIMEOUT_MS);
       return indicator.up();
     } catch (error) {
       return indicator.down({ message: (error as Error).message });
