@@ -46,7 +46,8 @@ describe('zone exports (api-gateway + zone-worker)', () => {
   ) => {
     const res = await fetch(`${api}${url}`, {
       method,
-      headers,
+      // Always JSON, as the OpenStack client sends it, with or without a body.
+      headers: { ...headers, 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
