@@ -1,7 +1,8 @@
 // Shared jest settings: tests import libraries from their sources, so no build is needed to test.
+const fs = require('node:fs');
 const path = require('node:path');
 
-module.exports = {
+const base = {
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'json'],
   transform: {
@@ -14,3 +15,16 @@ module.exports = {
   globalSetup: path.join(__dirname, 'jest.global-setup.ts'),
   testTimeout: 60000,
 };
+
+/** A project's jest config: specs beside the code in src/, and e2e specs in test/ when it has one. */
+function projectConfig(dir) {
+  return {
+    ...base,
+    displayName: require(path.join(dir, 'package.json')).name,
+    rootDir: dir,
+    roots: ['src', 'test'].map((folder) => path.join(dir, folder)).filter((folder) => fs.existsSync(folder)),
+    testRegex: '\\.(e2e-)?spec\\.ts$',
+  };
+}
+
+module.exports = { projectConfig };

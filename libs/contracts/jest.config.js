@@ -1,5 +1,1 @@
-module.exports = {
-  ...require('../../jest.preset'),
-  displayName: require('./package.json').name,
-  roots: ['<rootDir>/src'],
-};
+module.exports = require('../../jest.preset').projectConfig(__dirname);
