@@ -40,6 +40,5 @@ export async function createGateway(
   app.use(jsonBody(config.MAX_JSON_BODY_BYTES, zonefileUpload));
   app.useGlobalFilters(new ApiExceptionFilter(new RouteTable(server)));
   serveOpenApi(app);
-  app.enableShutdownHooks();
   return app;
 }

@@ -8,6 +8,7 @@ async function main(): Promise<void> {
   const config = loadGatewayConfig(process.env);
   await prepareDatabase(config.DATABASE_URL, poolsOf(config));
   const app = await createGateway(config);
+  app.enableShutdownHooks();
   await app.listen(config.API_PORT, config.API_HOST);
   new Logger('api-gateway').log(
     `listening on http://${config.API_HOST}:${config.API_PORT} (auth: ${config.AUTH_STRATEGY})`,

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import request from 'supertest';
-import { REPO_ROOT, TEST_ADMIN_URL, TcpProxy } from '@zonewarden/testing';
+import { REPO_ROOT, TEST_ADMIN_URL, TcpProxy, waitFor } from '@zonewarden/testing';
 import { TokensRepository } from '@zonewarden/persistence';
 import { buildOpenApiDocument, openApiText } from '../src/openapi/openapi';
 import { GatewayHarness, startGateway } from './support/gateway-harness';
@@ -73,6 +73,12 @@ describe('operations: versions, headers, health, metrics, rate limits, OpenAPI',
     expect(sample(after.text, requests)).toBe(sample(before, requests) + 1);
     expect(sample(after.text, 'zonewarden_zones{status="ACTIVE",action="CREATE"}')).toBeGreaterThanOrEqual(1);
     expect(after.text).toContain('zonewarden_outbox_pending');
+    expect(after.text).toContain('zonewarden_outbox_oldest_pending_seconds');
+    const published = 'zonewarden_outbox_lag_seconds_count{pattern="zone.created"}';
+    await waitFor('the relay to publish the zone.created event', async () => {
+      const text = (await request(gw.url).get('/metrics')).text;
+      return sample(text, published) > sample(before, published);
+    });
   });
 
   it('is live always; ready while PostgreSQL answers, not while it does not, and ready again after', async () => {

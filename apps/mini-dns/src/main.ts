@@ -1,7 +1,5 @@
 import { loadConfigOrExit } from '@zonewarden/config';
 import { startService } from '@zonewarden/messaging';
-import { MiniDnsConfig } from './mini-dns.config';
-import { MiniDnsModule } from './mini-dns.module';
+import { MiniDnsConfig, miniDnsApp } from './mini-dns.app';
 
-const config = loadConfigOrExit('mini-dns', MiniDnsConfig, process.env);
-startService('mini-dns', config, MiniDnsModule.forRoot(config));
+startService(miniDnsApp(loadConfigOrExit('mini-dns', MiniDnsConfig, process.env)));

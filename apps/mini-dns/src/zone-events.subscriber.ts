@@ -1,19 +1,16 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import amqp, { AmqpConnectionManager, ChannelWrapper } from 'amqp-connection-manager';
-import type { Channel, ConsumeMessage } from 'amqplib';
-import { MessageEnvelope, ZONE_EVENTS, messagingTopology } from '@zonewarden/contracts';
+import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { ZONE_EVENTS } from '@zonewarden/contracts';
+import { EventSubscription, subscribeToEvents } from '@zonewarden/messaging';
 import { MiniDnsConfig } from './mini-dns.config';
 import { ZoneCache } from './zone-cache.service';
 
 /**
- * Every mini-dns instance listens to all zone events on its own exclusive, server-named queue (gone
- * with the instance), and drops its cached copy of each zone that changed.
+ * Every mini-dns instance receives all zone events on a queue of its own, and drops its cached copy
+ * of each zone that changed.
  */
 @Injectable()
 export class ZoneEventsSubscriber implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(ZoneEventsSubscriber.name);
-  private connection?: AmqpConnectionManager;
-  private channel?: ChannelWrapper;
+  private subscription?: EventSubscription;
 
   constructor(
     private readonly cache: ZoneCache,
@@ -21,40 +18,21 @@ export class ZoneEventsSubscriber implements OnApplicationBootstrap, OnApplicati
   ) {}
 
   onApplicationBootstrap(): void {
-    const topology = messagingTopology(this.config.AMQP_NAMESPACE);
-    this.connection = amqp.connect([this.config.AMQP_URL], {
-      reconnectTimeInSeconds: 1,
-      connectionOptions: { noDelay: true },
-    });
-    this.channel = this.connection.createChannel({
-      setup: async (channel: Channel) => {
-        await channel.assertExchange(topology.eventsExchange, 'topic', { durable: true });
-        const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
-        for (const binding of topology.zoneCacheBindings)
-          await channel.bindQueue(queue, topology.eventsExchange, binding);
-        await channel.consume(queue, (message) => message && this.onMessage(channel, message), {
-          noAck: true,
-        });
-        // Events missed while disconnected: start from storage again.
-        await this.cache.reloadIndex().catch(() => undefined);
+    this.subscription = subscribeToEvents(
+      this.config,
+      (topology) => topology.zoneCacheBindings,
+      (envelope) => {
+        const zoneName = (envelope.data as { zoneName?: unknown } | undefined)?.zoneName;
+        if (typeof zoneName !== 'string') return;
+        const served = envelope.pattern === ZONE_EVENTS.created || envelope.pattern === ZONE_EVENTS.updated;
+        this.cache.changed(zoneName, served);
       },
-    });
-    this.channel.on('error', (error: Error) => this.logger.warn(`RabbitMQ channel: ${error.message}`));
+      // Events missed while disconnected: start from storage again.
+      () => this.cache.reloadIndex(),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.channel?.close();
-    await this.connection?.close();
-  }
-
-  private onMessage(_channel: Channel, message: ConsumeMessage): void {
-    try {
-      const envelope = JSON.parse(message.content.toString()) as MessageEnvelope<{ zoneName?: unknown }>;
-      if (typeof envelope.data?.zoneName !== 'string') return;
-      const served = envelope.pattern === ZONE_EVENTS.created || envelope.pattern === ZONE_EVENTS.updated;
-      this.cache.changed(envelope.data.zoneName, served);
-    } catch (error) {
-      this.logger.warn(`ignoring an unreadable zone event: ${(error as Error).message}`);
-    }
+    await this.subscription?.close();
   }
 }

@@ -3,6 +3,7 @@ import { SoaState, querySoa, sendNotify } from '@zonewarden/dns';
 import { PoolRecord, PoolsRepository, ZoneLocks, ZoneRecord, ZonesRepository } from '@zonewarden/persistence';
 import { DRIVERS, TargetDriver } from './drivers';
 import { PoolManagerConfig } from './pool-manager.config';
+import { propagationFailures, propagationSeconds } from './propagation-metrics';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** How long one round waits for the nameservers before telling the targets again. */
@@ -53,6 +54,7 @@ export class PropagationService implements OnApplicationBootstrap {
           if (Date.now() + backoff > deadline) {
             this.logger.warn(`zone ${zone.name} ${zone.action} failed: ${reason}`);
             await this.zones.markError(zone.id, zone.action, zone.serial, reason);
+            propagationFailures.inc({ action: zone.action });
             return;
           }
           await sleep(backoff);
@@ -74,6 +76,7 @@ export class PropagationService implements OnApplicationBootstrap {
         state.present ? `still serves the zone (serial ${state.serial})` : null,
       );
       await this.zones.purge(zone.id);
+      this.observePropagated(zone);
       return;
     }
     await this.onEveryTarget(pool, (driver) => driver.ensure(zone.name));
@@ -85,6 +88,7 @@ export class PropagationService implements OnApplicationBootstrap {
           : null,
     );
     if (await this.zones.markPropagated(zone.id, zone.serial)) {
+      this.observePropagated(zone);
       await Promise.all(
         pool.alsoNotifies.map((server) =>
           sendNotify(server, zone.name, this.config.DNS_QUERY_TIMEOUT_MS).catch(() => undefined),
@@ -137,6 +141,11 @@ export class PropagationService implements OnApplicationBootstrap {
       pending = failed.map((f) => f.server);
       await sleep(delay);
     }
+  }
+
+  private observePropagated(zone: ZoneRecord): void {
+    const changedAt = zone.updatedAt ?? zone.createdAt;
+    propagationSeconds.observe({ action: zone.action }, (Date.now() - changedAt.getTime()) / 1000);
   }
 
   private driverFor(target: PoolRecord['targets'][number]): TargetDriver {

@@ -1,11 +1,5 @@
-import { ServiceConfig, loadConfigOrExit } from '@zonewarden/config';
-import { consumerOptions, startService } from '@zonewarden/messaging';
-import { ZoneWorkerModule } from './zone-worker.module';
+import { loadConfigOrExit } from '@zonewarden/config';
+import { startService } from '@zonewarden/messaging';
+import { ZoneWorkerConfig, zoneWorkerApp } from './zone-worker.app';
 
-const config = loadConfigOrExit('zone-worker', ServiceConfig, process.env);
-startService(
-  'zone-worker',
-  config,
-  ZoneWorkerModule.forRoot(config),
-  consumerOptions(config, (topology) => topology.zoneWorkerQueue, 8),
-);
+startService(zoneWorkerApp(loadConfigOrExit('zone-worker', ZoneWorkerConfig, process.env)));

@@ -78,6 +78,16 @@ describe('zone imports (api-gateway + zone-worker)', () => {
     const line = new RegExp(`^${metric}\\{pattern="zone\\.import\\.requested"\\} (\\d+)$`, 'm').exec(text);
     return Number(line?.[1] ?? 0);
   };
+  /** Messages ready in a queue: a message taken but not acked goes back there when its consumer leaves. */
+  const queueDepth = async (queue: string) => {
+    const connection = await amqplib.connect(TEST_AMQP_URL);
+    try {
+      const channel = await connection.createChannel();
+      return (await channel.checkQueue(queue)).messageCount;
+    } finally {
+      await connection.close();
+    }
+  };
   const importText = async (text: string) => finished(((await (await post(text)).json()) as Import).id);
   /** The zone's record sets as `name type ttl data…`, the service's own SOA and apex NS left out. */
   const recordSetsOf = async (zoneId: string, zoneName: string) => {
@@ -322,16 +332,15 @@ describe('zone imports (api-gateway + zone-worker)', () => {
     expect((await fetch(`${ops}/metrics`, { method: 'POST' })).status).toBe(405);
   });
 
+  /** A zonefile of `hosts` A records plus its NS host: large enough for an import to take a while. */
+  const bigZonefile = (origin: string, hosts: number) => {
+    const lines = [`$ORIGIN ${origin}`, '$TTL 300', '@ SOA ns admin 1 2 3 4 5', '@ NS ns', 'ns A 192.0.2.1'];
+    for (let i = 0; i < hosts; i++) lines.push(`h${i} A 10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
+    return lines.join('\n');
+  };
+
   it('completes an import once when zone-worker is killed in the middle of it', async () => {
-    const lines = [
-      '$ORIGIN crash.test.',
-      '$TTL 300',
-      '@ SOA ns admin 1 2 3 4 5',
-      '@ NS ns',
-      'ns A 192.0.2.1',
-    ];
-    for (let i = 0; i < 30000; i++) lines.push(`h${i} A 10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
-    const res = await post(lines.join('\n'));
+    const res = await post(bigZonefile('crash.test.', 30000));
     const id = ((await res.json()) as Import).id;
     await new Promise((resolve) => setTimeout(resolve, 300));
     await worker.stop('SIGKILL');
@@ -341,4 +350,21 @@ describe('zone imports (api-gateway + zone-worker)', () => {
     expect(await prisma.zone.count({ where: { name: 'crash.test.' } })).toBe(1);
     expect(await prisma.recordSet.count({ where: { zoneId: done.zone_id!, managed: false } })).toBe(30001);
   });
+
+  it('finishes and acks the import in hand when stopped with SIGTERM, leaving nothing to redeliver', async () => {
+    const res = await post(bigZonefile('drain.test.', 60000));
+    const id = ((await res.json()) as Import).id;
+    const queue = messagingTopology(env.AMQP_NAMESPACE).zoneWorkerQueue.name;
+    await waitFor(
+      'the worker to take the import',
+      async () =>
+        (await prisma.outboxMessage.count({ where: { publishedAt: null } })) === 0 &&
+        (await queueDepth(queue)) === 0,
+    );
+    expect((await get(`/v2/zones/tasks/imports/${id}`)).body.status).toBe('PENDING');
+    await worker.stop('SIGTERM', 60_000);
+    expect((await get(`/v2/zones/tasks/imports/${id}`)).body).toMatchObject({ status: 'COMPLETE' });
+    expect(await queueDepth(queue)).toBe(0);
+    worker = await startApp('zone-worker', env);
+  }, 90_000);
 });

@@ -22,7 +22,7 @@ export class ServiceConfig {
   @Min(1)
   DATABASE_POOL_SIZE = 10;
 
-  @IsString()
+  @Matches(/^amqps?:\/\/\S+$/, { message: 'AMQP_URL must be an amqp:// or amqps:// URL' })
   AMQP_URL = 'amqp://guest:guest@127.0.0.1:5672';
 
   /** Prefix of the RabbitMQ exchange and queue names. */

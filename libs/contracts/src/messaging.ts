@@ -62,3 +62,9 @@ export interface MessageEnvelope<T = unknown> {
   pattern: string;
   data: T;
 }
+
+/**
+ * The AMQP_URL of the in-process transport: all apps in one process (`npm start` without AMQP_URL)
+ * exchange messages through an in-memory broker instead of RabbitMQ. Never read from the environment.
+ */
+export const IN_PROCESS_TRANSPORT_URL = 'in-process:';

@@ -1,14 +1,15 @@
 import { Logger } from '@nestjs/common';
 import amqp, { AmqpConnectionManager, ChannelWrapper } from 'amqp-connection-manager';
 import type { ConfirmChannel } from 'amqplib';
-import { MessageEnvelope, MessagingTopology, REQUEST_ID_HEADER } from '@zonewarden/contracts';
+import { MessagingTopology } from '@zonewarden/contracts';
 import type { PendingMessage } from '@zonewarden/persistence';
+import { MessagePublisher, encodeMessage } from './message-publisher';
 import { assertTopology } from './topology';
 
 const PUBLISH_TIMEOUT_MS = 10_000;
 
 /** Publishes events to the events exchange over a confirm channel; reconnects by itself. */
-export class EventPublisher {
+export class EventPublisher implements MessagePublisher {
   private readonly logger = new Logger(EventPublisher.name);
   private readonly connection: AmqpConnectionManager;
   private readonly channel: ChannelWrapper;
@@ -42,24 +43,15 @@ export class EventPublisher {
 
   /** Resolves once the broker confirmed the message. */
   async publish(message: PendingMessage): Promise<void> {
-    const envelope: MessageEnvelope = { pattern: message.pattern, data: message.payload };
-    const requestId = message.headers.requestId;
-    await this.channel.publish(
-      this.topology.eventsExchange,
-      message.pattern,
-      Buffer.from(JSON.stringify(envelope)),
-      {
-        messageId: message.id,
-        type: message.pattern,
-        contentType: 'application/json',
-        persistent: true,
-        timestamp: Math.floor(Date.now() / 1000),
-        headers: requestId ? { [REQUEST_ID_HEADER]: requestId } : {},
-      },
-    );
+    const { content, properties } = encodeMessage(message);
+    await this.channel.publish(this.topology.eventsExchange, message.pattern, content, {
+      ...properties,
+      contentType: 'application/json',
+      persistent: true,
+      timestamp: Math.floor(Date.now() / 1000),
+    });
   }
 
-  /** Resolves when connected, or after `ms`, whichever comes first. */
   waitForConnection(ms: number): Promise<void> {
     if (this.isConnected()) return Promise.resolve();
     return new Promise((resolve) => {

@@ -7,3 +7,8 @@ export * from './start-service';
 export * from './consume';
 export * from './ops-server';
 export * from './service-metrics';
+export * from './transport';
+export * from './message-publisher';
+export * from './in-flight';
+export * from './in-process/in-process-broker';
+export * from './service-app';

@@ -2,7 +2,9 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { Client } from 'pg';
 import { messagingTopology } from '@zonewarden/contracts';
 import { OUTBOX_CHANNEL, OutboxRepository } from '@zonewarden/persistence';
-import { EventPublisher } from './event-publisher';
+import { MessagePublisher } from './message-publisher';
+import { outboxLagSeconds } from './service-metrics';
+import { createPublisher } from './transport';
 
 export interface OutboxRelayOptions {
   amqpUrl: string;
@@ -27,7 +29,7 @@ const CLEANUP_EVERY_MS = 60_000;
 @Injectable()
 export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxRelayService.name);
-  private readonly publisher: EventPublisher;
+  private readonly publisher: MessagePublisher;
   private running = false;
   private loop?: Promise<void>;
   private wake?: () => void;
@@ -40,7 +42,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     private readonly outbox: OutboxRepository,
     private readonly options: OutboxRelayOptions,
   ) {
-    this.publisher = new EventPublisher(options.amqpUrl, messagingTopology(options.amqpNamespace));
+    this.publisher = createPublisher(options.amqpUrl, messagingTopology(options.amqpNamespace));
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -57,7 +59,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     await this.publisher.close();
   }
 
-  /** Whether the relay's connection to RabbitMQ is up (readiness). */
+  /** Whether the relay's connection to the broker is up (readiness). */
   isBrokerConnected(): boolean {
     return this.publisher.isConnected();
   }
@@ -102,10 +104,10 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
       }
       try {
         this.nudged = false;
-        const { published, error } = await this.outbox.drain(
-          (message) => this.publisher.publish(message),
-          batchSize,
-        );
+        const { published, error } = await this.outbox.drain(async (message) => {
+          await this.publisher.publish(message);
+          outboxLagSeconds.observe({ pattern: message.pattern }, message.waitedSeconds);
+        }, batchSize);
         if (error) throw error;
         backoffMs = 100;
         await this.cleanup();

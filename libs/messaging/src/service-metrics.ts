@@ -1,4 +1,4 @@
-import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** A background app's Prometheus metrics, served by its ops endpoint (OPS_PORT). */
 export const serviceRegistry = new Registry();
@@ -14,6 +14,14 @@ export const messagesFailed = new Counter({
   name: 'zonewarden_messages_failed_total',
   help: 'Messages dead-lettered, by message name',
   labelNames: ['pattern'],
+  registers: [serviceRegistry],
+});
+
+export const outboxLagSeconds = new Histogram({
+  name: 'zonewarden_outbox_lag_seconds',
+  help: 'Time events waited in the outbox before the relay published them, by message name',
+  labelNames: ['pattern'],
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
   registers: [serviceRegistry],
 });
 

@@ -1,43 +1,74 @@
 import { DynamicModule, INestApplicationContext, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MicroserviceOptions, Transport } from '@nestjs/microservices';
-import { MessagingTopology, QueueSpec, consumerQueueOptions, messagingTopology } from '@zonewarden/contracts';
-import { JsonLogger, ServiceConfig, poolsOf } from '@zonewarden/config';
+import { MicroserviceOptions } from '@nestjs/microservices';
+import { JsonLogger, poolsOf } from '@zonewarden/config';
 import { PrismaService, prepareDatabase } from '@zonewarden/persistence';
 import { OutboxRelayService } from './outbox-relay.service';
 import { startOpsServer } from './ops-server';
 import { collectProcessMetrics } from './service-metrics';
+import { ServiceApp } from './service-app';
+import { QueueConsumer } from './transport';
 
 const READY_DATABASE_TIMEOUT_MS = 1000;
 
 /**
- * Starts a background app: migrations and pools first, then its Nest context (a microservice when it
- * consumes a queue) and, with OPS_PORT set, its operations endpoint; stopped cleanly on SIGTERM.
+ * Runs a background app's Nest context: a microservice when it consumes a queue (listening once this
+ * resolves), a plain context otherwise. Closing it (SIGTERM with shutdown hooks) lets in-flight
+ * messages finish first.
  */
-export function startService(
-  name: string,
-  config: ServiceConfig,
+export async function runService(
   module: DynamicModule,
-  consumer?: MicroserviceOptions,
-): void {
+  logger: JsonLogger,
+  consumer?: QueueConsumer,
+): Promise<INestApplicationContext> {
+  if (!consumer) return NestFactory.createApplicationContext(module, { logger });
+  const microservice = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
+    ...consumer.options,
+    logger,
+  });
+  await microservice.listen();
+  return microservice;
+}
+
+/**
+ * On SIGTERM or SIGINT, runs `stop` once, then exits (0, or 1 when stopping failed). Apps stop through
+ * this rather than Nest's shutdown hooks: those run the lifecycle hooks (storage, relay) first and close
+ * a microservice's transport last, which would cut in-flight messages off from the database; a
+ * microservice's own close() stops its consumer and lets in-flight messages finish first.
+ */
+export function stopOnSignals(stop: () => Promise<void>, log: (message: string) => void): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: finishing in-flight work, then stopping`);
+    stop().then(
+      () => process.exit(0),
+      (error: Error) => {
+        log(`stopping failed: ${error.message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}
+
+/**
+ * Starts a background app as its own process: migrations and pools first, then its Nest context and,
+ * with OPS_PORT set, its operations endpoint; stopped cleanly on SIGTERM.
+ */
+export function startService({ name, config, module, consumer }: ServiceApp): void {
   const jsonLogger = new JsonLogger(name);
   Logger.overrideLogger(jsonLogger);
   const logger = new Logger(name);
   (async () => {
     await prepareDatabase(config.DATABASE_URL, poolsOf(config));
-    let app: INestApplicationContext;
-    if (consumer) {
-      const microservice = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
-        ...consumer,
-        logger: jsonLogger,
-      });
-      microservice.enableShutdownHooks();
-      await microservice.listen();
-      app = microservice;
-    } else {
-      app = await NestFactory.createApplicationContext(module, { logger: jsonLogger });
-      app.enableShutdownHooks();
-    }
+    const app = await runService(module, jsonLogger, consumer);
+    stopOnSignals(
+      () => app.close(),
+      (message) => logger.log(message),
+    );
     if (config.OPS_PORT) {
       // Process metrics only when something can scrape them: their collectors watch GC and the event loop.
       collectProcessMetrics(name);
@@ -49,32 +80,9 @@ export function startService(
       });
       ops.unref();
     }
-    logger.log(
-      consumer ? `started, consuming ${String((consumer.options as { queue?: string }).queue)}` : 'started',
-    );
+    logger.log(consumer ? `started, consuming ${consumer.queue}` : 'started');
   })().catch((error: unknown) => {
     console.error(`${name} failed to start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });
-}
-
-/** Nest's RMQ transport on one of our queues: manual acks, the queue's exact declaration, no Nagle delay. */
-export function consumerOptions(
-  config: ServiceConfig,
-  queue: (topology: MessagingTopology) => QueueSpec,
-  prefetchCount: number,
-): MicroserviceOptions {
-  const topology = messagingTopology(config.AMQP_NAMESPACE);
-  const spec = queue(topology);
-  return {
-    transport: Transport.RMQ,
-    options: {
-      urls: [config.AMQP_URL],
-      queue: spec.name,
-      queueOptions: consumerQueueOptions(topology, spec),
-      noAck: false,
-      prefetchCount,
-      socketOptions: { connectionOptions: { noDelay: true } },
-    },
-  };
 }

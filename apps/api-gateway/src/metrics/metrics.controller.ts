@@ -3,6 +3,7 @@ import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { SkipThrottle } from '@nestjs/throttler';
 import { Public } from '../auth/public.decorator';
+import { serviceRegistry } from '@zonewarden/messaging';
 import { MetricsService } from './metrics.service';
 
 /** Prometheus text format. Keep it off the public internet (a reverse proxy's job). */
@@ -15,6 +16,9 @@ export class MetricsController {
   @Get()
   @Public()
   async scrape(@Res() res: Response): Promise<void> {
-    res.type(this.metrics.registry.contentType).send(await this.metrics.registry.metrics());
+    // The gateway's own metrics, then those of the messaging it runs (outbox relay; in all-in-one mode
+    // also the consumers' and pool-manager's).
+    const texts = await Promise.all([this.metrics.registry.metrics(), serviceRegistry.metrics()]);
+    res.type(this.metrics.registry.contentType).send(texts.join('\n'));
   }
 }

@@ -26,10 +26,18 @@ export class MetricsService {
     collectDefaultMetrics({ register: this.registry, prefix: 'zonewarden_gateway_' });
     new Gauge({
       name: 'zonewarden_outbox_pending',
-      help: 'Events written but not yet published to RabbitMQ',
+      help: 'Events written but not yet published to the broker',
       registers: [this.registry],
       async collect() {
-        this.set(await outbox.pendingCount());
+        this.set((await outbox.backlog()).pending);
+      },
+    });
+    new Gauge({
+      name: 'zonewarden_outbox_oldest_pending_seconds',
+      help: 'Age of the oldest event not yet published to the broker (0 when none waits)',
+      registers: [this.registry],
+      async collect() {
+        this.set((await outbox.backlog()).oldestSeconds);
       },
     });
     new Gauge({

@@ -8,6 +8,14 @@ export interface PendingMessage {
   pattern: string;
   payload: unknown;
   headers: Record<string, string>;
+  /** How long it had waited in the outbox when claimed for publishing (the relay's lag). */
+  waitedSeconds: number;
+}
+
+export interface OutboxBacklog {
+  pending: number;
+  /** Age of the oldest unpublished message; 0 when none waits. */
+  oldestSeconds: number;
 }
 
 export interface DrainResult {
@@ -28,7 +36,9 @@ export class OutboxRepository {
     return withTransaction(this.prisma.pg, async (tx) => {
       const batch = await query<PendingMessage>(
         tx,
-        Prisma.sql`SELECT id, pattern, payload, headers FROM outbox_messages
+        Prisma.sql`SELECT id, pattern, payload, headers,
+            extract(epoch FROM (now() AT TIME ZONE 'UTC') - created_at)::float8 AS "waitedSeconds"
+          FROM outbox_messages
           WHERE published_at IS NULL AND available_at <= now() AT TIME ZONE 'UTC'
           ORDER BY created_at, id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`,
         'outbox-claim',
@@ -60,8 +70,14 @@ export class OutboxRepository {
     });
   }
 
-  async pendingCount(): Promise<number> {
-    return this.prisma.outboxMessage.count({ where: { publishedAt: null } });
+  async backlog(): Promise<OutboxBacklog> {
+    const [row] = await query<OutboxBacklog>(
+      this.prisma.pg,
+      Prisma.sql`SELECT count(*)::int AS pending,
+          coalesce(extract(epoch FROM (now() AT TIME ZONE 'UTC') - min(created_at)), 0)::float8 AS "oldestSeconds"
+        FROM outbox_messages WHERE published_at IS NULL`,
+    );
+    return row;
   }
 
   /** Published messages are kept a while for inspection, then removed. */

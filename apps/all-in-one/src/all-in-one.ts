@@ -1,0 +1,90 @@
+import * as path from 'node:path';
+import { INestApplicationContext, Logger } from '@nestjs/common';
+import { loadGatewayConfig } from '@zonewarden/api-gateway/dist/config/gateway.config';
+import { createGateway } from '@zonewarden/api-gateway/dist/app.factory';
+import { JsonLogger, ServiceConfig, loadConfig, poolsOf } from '@zonewarden/config';
+import { IN_PROCESS_TRANSPORT_URL } from '@zonewarden/contracts';
+import { ServiceApp, collectProcessMetrics, runService, startOpsServer } from '@zonewarden/messaging';
+import { MiniDnsConfig, miniDnsApp } from '@zonewarden/mini-dns/dist/mini-dns.app';
+import { PrismaService, prepareDatabase } from '@zonewarden/persistence';
+import { PoolManagerConfig, poolManagerApp } from '@zonewarden/pool-manager/dist/pool-manager.app';
+import { ZoneWorkerConfig, zoneWorkerApp } from '@zonewarden/zone-worker/dist/zone-worker.app';
+import { devAdminToken } from './dev-admin-token';
+import { EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';
+import { quickStartBanner } from './quick-start-banner';
+
+type Env = Record<string, string | undefined>;
+
+/** The same configuration an app reads from the environment, on the in-process transport. */
+function inProcess<T extends ServiceConfig>(type: new () => T, env: Env): T {
+  const config = loadConfig(type, env);
+  config.AMQP_URL = IN_PROCESS_TRANSPORT_URL;
+  return config;
+}
+
+/**
+ * Runs api-gateway, zone-worker, pool-manager and mini-dns in this process, exchanging messages through
+ * the in-process broker, on DATABASE_URL or else on an embedded PostgreSQL kept in ZONEWARDEN_DATA_DIR.
+ * Resolves once everything answers; returns the function that stops it all, in-flight work first.
+ */
+export async function runAllInOne(env: Env, print: (text: string) => void): Promise<() => Promise<void>> {
+  const dataDir = path.resolve(env.ZONEWARDEN_DATA_DIR || '.zonewarden');
+  let database: EmbeddedDatabase | undefined;
+  if (!env.DATABASE_URL) database = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), print);
+  const appEnv = { ...env, DATABASE_URL: database?.url ?? env.DATABASE_URL };
+  // Stopped in reverse order of start: the gateway first, the database last.
+  const closers: Array<() => Promise<void>> = [async () => database?.stop()];
+  const stop = async () => {
+    for (const close of closers.reverse()) await close();
+  };
+  const started = (context: INestApplicationContext) => closers.push(() => context.close());
+  try {
+    const gatewayConfig = loadGatewayConfig(appEnv);
+    gatewayConfig.AMQP_URL = IN_PROCESS_TRANSPORT_URL;
+    const services: ServiceApp[] = [
+      miniDnsApp(inProcess(MiniDnsConfig, appEnv)),
+      zoneWorkerApp(inProcess(ZoneWorkerConfig, appEnv)),
+      poolManagerApp(inProcess(PoolManagerConfig, appEnv)),
+    ];
+    await prepareDatabase(gatewayConfig.DATABASE_URL, poolsOf(gatewayConfig));
+    const logger = new JsonLogger('zonewarden');
+    Logger.overrideLogger(logger);
+    for (const service of services) started(await runService(service.module, logger, service.consumer));
+    const gateway = await createGateway(gatewayConfig, logger);
+    await gateway.listen(gatewayConfig.API_PORT, gatewayConfig.API_HOST);
+    started(gateway);
+    if (gatewayConfig.OPS_PORT) {
+      collectProcessMetrics('zonewarden');
+      const prisma = gateway.get(PrismaService);
+      const ops = await startOpsServer('zonewarden', gatewayConfig.OPS_HOST, gatewayConfig.OPS_PORT, () =>
+        prisma.ping(1000),
+      );
+      closers.push(() => new Promise<void>((resolve) => ops.close(() => resolve())));
+    }
+    const token =
+      gatewayConfig.AUTH_STRATEGY === 'token'
+        ? await devAdminToken(dataDir, gatewayConfig.DATABASE_URL)
+        : undefined;
+    print(
+      quickStartBanner({
+        apiUrl: `http://${urlHost(gatewayConfig.API_HOST)}:${(gateway.getHttpServer().address() as { port: number }).port}`,
+        token,
+        dnsHost: gatewayConfig.MINIDNS_HOST,
+        dnsPort: gatewayConfig.MINIDNS_PORT,
+        databaseUrl: gatewayConfig.DATABASE_URL,
+        dataDir: database?.dataDir,
+      }),
+    );
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+  return stop;
+}
+
+/** A host as it goes in a URL: IPv6 in brackets; the wildcard addresses as loopback, which answers. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}

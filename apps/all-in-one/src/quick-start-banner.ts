@@ -1,0 +1,38 @@
+export interface Endpoints {
+  apiUrl: string;
+  token?: string;
+  dnsHost: string;
+  dnsPort: number;
+  databaseUrl: string;
+  dataDir?: string;
+}
+
+/** What `npm start` prints once everything answers: where things are, and a first zone to try. */
+export function quickStartBanner({
+  apiUrl,
+  token,
+  dnsHost,
+  dnsPort,
+  databaseUrl,
+  dataDir,
+}: Endpoints): string {
+  const auth = token ? ` -H 'X-Auth-Token: ${token}'` : " -H 'X-Auth-Project-ID: dev-project'";
+  const lines = [
+    'Zonewarden is running (all apps in one process).',
+    `  API:       ${apiUrl}/v2 (OpenAPI at ${apiUrl}/docs)`,
+    token ? `  Token:     ${token}  (development admin token, X-Auth-Token)` : '  Auth:      noauth',
+    `  DNS:       ${dnsHost} port ${dnsPort} (UDP and TCP)`,
+    `  Database:  ${redactPassword(databaseUrl)}${dataDir ? ` (data in ${dataDir})` : ''}`,
+    '',
+    'Try it:',
+    `  curl -s${auth} -H 'Content-Type: application/json' -d '{"name": "example.org.", "email": "hostmaster@example.org"}' ${apiUrl}/v2/zones`,
+    `  dig @${dnsHost} -p ${dnsPort} example.org SOA +short`,
+    '',
+    'Ctrl-C stops it; the data stays for the next start.',
+  ];
+  return lines.join('\n');
+}
+
+function redactPassword(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}

@@ -1,0 +1,12 @@
+import type { DynamicModule } from '@nestjs/common';
+import type { ServiceConfig } from '@zonewarden/config';
+import type { QueueConsumer } from './transport';
+
+/** A background app as assembled from its configuration: run as its own process, or all-in-one. */
+export interface ServiceApp {
+  name: string;
+  config: ServiceConfig;
+  module: DynamicModule;
+  /** The queue it consumes, if any. */
+  consumer?: QueueConsumer;
+}
