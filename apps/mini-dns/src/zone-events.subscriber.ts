@@ -32,6 +32,10 @@ export class ZoneEventsSubscriber implements OnApplicationBootstrap, OnApplicati
     );
   }
 
+  isConnected(): boolean {
+    return this.subscription?.isConnected() ?? false;
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await this.subscription?.close();
   }

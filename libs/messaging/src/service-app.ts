@@ -1,4 +1,4 @@
-import type { DynamicModule } from '@nestjs/common';
+import type { DynamicModule, INestApplicationContext } from '@nestjs/common';
 import type { ServiceConfig } from '@zonewarden/config';
 import type { QueueConsumer } from './transport';
 
@@ -9,4 +9,6 @@ export interface ServiceApp {
   module: DynamicModule;
   /** The queue it consumes, if any. */
   consumer?: QueueConsumer;
+  /** Whether its broker connection is up, for readiness; by default the outbox relay's. */
+  brokerConnected?: (app: INestApplicationContext) => boolean;
 }

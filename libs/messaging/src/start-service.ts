@@ -58,7 +58,7 @@ export function stopOnSignals(stop: () => Promise<void>, log: (message: string) 
  * Starts a background app as its own process: migrations and pools first, then its Nest context and,
  * with OPS_PORT set, its operations endpoint; stopped cleanly on SIGTERM.
  */
-export function startService({ name, config, module, consumer }: ServiceApp): void {
+export function startService({ name, config, module, consumer, brokerConnected }: ServiceApp): void {
   const jsonLogger = new JsonLogger(name);
   Logger.overrideLogger(jsonLogger);
   const logger = new Logger(name);
@@ -72,11 +72,12 @@ export function startService({ name, config, module, consumer }: ServiceApp): vo
     if (config.OPS_PORT) {
       // Process metrics only when something can scrape them: their collectors watch GC and the event loop.
       collectProcessMetrics(name);
-      const [prisma, relay] = [app.get(PrismaService), app.get(OutboxRelayService)];
+      const prisma = app.get(PrismaService);
+      const connected = brokerConnected ?? ((context) => context.get(OutboxRelayService).isBrokerConnected());
       // unref: the app's own connections decide when the process ends, not the scrape endpoint.
       const ops = await startOpsServer(name, config.OPS_HOST, config.OPS_PORT, async () => {
         await prisma.ping(READY_DATABASE_TIMEOUT_MS);
-        if (!relay.isBrokerConnected()) throw new Error('not connected to RabbitMQ');
+        if (!connected(app)) throw new Error('not connected to RabbitMQ');
       });
       ops.unref();
     }

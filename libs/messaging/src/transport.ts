@@ -62,6 +62,7 @@ export function consumerOptions(
 }
 
 export interface EventSubscription {
+  isConnected(): boolean;
   close(): Promise<void>;
 }
 
@@ -88,7 +89,7 @@ export function subscribeToEvents(
   if (isInProcess(config.AMQP_URL)) {
     const unsubscribe = inProcessBroker.subscribe(bindings(topology), (message) => receive(message.content));
     void onSubscribed().catch(() => undefined);
-    return { close: () => Promise.resolve(unsubscribe()) };
+    return { isConnected: () => true, close: () => Promise.resolve(unsubscribe()) };
   }
   const connection = amqp.connect([config.AMQP_URL], {
     reconnectTimeInSeconds: 1,
@@ -105,6 +106,7 @@ export function subscribeToEvents(
   });
   channel.on('error', (error: Error) => logger.warn(`RabbitMQ channel: ${error.message}`));
   return {
+    isConnected: () => connection.isConnected(),
     close: async () => {
       await channel.close();
       await connection.close();

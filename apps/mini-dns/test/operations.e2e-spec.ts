@@ -1,0 +1,75 @@
+import { querySoa } from '@zonewarden/dns';
+import {
+  ManagedProcess,
+  TEST_AMQP_URL,
+  TcpProxy,
+  TestDatabase,
+  createTestDatabase,
+  deleteNamespace,
+  freePort,
+  startApp,
+  uniqueNamespace,
+  waitFor,
+} from '@zonewarden/testing';
+
+/** mini-dns as deployed (docker-compose sets OPS_PORT): its own process, with the operations endpoint. */
+describe('mini-dns operations endpoint (OPS_PORT)', () => {
+  let db: TestDatabase;
+  let brokerProxy: TcpProxy;
+  let miniDns: ManagedProcess;
+  let namespace: string;
+  let ops: string;
+  let dnsPort: number;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const broker = new URL(TEST_AMQP_URL);
+    // RabbitMQ reached through a proxy the test can cut, without touching the shared broker.
+    brokerProxy = await TcpProxy.create({ host: broker.hostname, port: Number(broker.port || 5672) });
+    await brokerProxy.up();
+    broker.port = String(brokerProxy.port);
+    const opsPort = await freePort();
+    dnsPort = await freePort();
+    namespace = uniqueNamespace();
+    miniDns = await startApp('mini-dns', {
+      DATABASE_URL: db.url,
+      AMQP_URL: broker.toString(),
+      AMQP_NAMESPACE: namespace,
+      MINIDNS_PORT: String(dnsPort),
+      OPS_PORT: String(opsPort),
+    });
+    ops = `http://127.0.0.1:${opsPort}`;
+    await miniDns.waitForOutput(/operations endpoint on/);
+  });
+  afterAll(async () => {
+    await miniDns?.stop();
+    await brokerProxy?.down();
+    await deleteNamespace(namespace).catch(() => undefined);
+    await db?.drop();
+  });
+
+  const ready = async () => (await fetch(`${ops}/health/ready`)).status;
+
+  it('is ready while its zone-event subscription is up, not while RabbitMQ is cut, and ready again after', async () => {
+    await waitFor('mini-dns to be ready', async () => (await ready()) === 200);
+    await brokerProxy.down();
+    await waitFor('readiness to fail', async () => (await ready()) === 503);
+    await brokerProxy.up();
+    await waitFor('readiness to recover', async () => (await ready()) === 200, 20_000);
+    expect(miniDns.running).toBe(true);
+  });
+
+  it('counts the answers it sends in /metrics', async () => {
+    const series = 'zonewarden_dns_responses_total{transport="udp",rcode="REFUSED"}';
+    const count = async () => {
+      const line = (await (await fetch(`${ops}/metrics`)).text())
+        .split('\n')
+        .find((l) => l.startsWith(series));
+      return Number(line?.slice(series.length + 1) ?? 0);
+    };
+    const before = await count();
+    const answer = await querySoa({ host: '127.0.0.1', port: dnsPort }, 'not-served.test.', 1000);
+    expect(answer.present).toBe(false);
+    expect(await count()).toBe(before + 1);
+  });
+});
