@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { PeriodicTask } from '@zonewarden/messaging';
 import { ZonesRepository } from '@zonewarden/persistence';
 import { PoolManagerConfig } from './pool-manager.config';
 import { PropagationService } from './propagation.service';
@@ -13,8 +14,7 @@ const BATCH = 50;
 @Injectable()
 export class ReconcilerService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ReconcilerService.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly task = new PeriodicTask('reconcile', () => this.reconcile(), this.logger);
 
   constructor(
     private readonly config: PoolManagerConfig,
@@ -23,16 +23,11 @@ export class ReconcilerService implements OnApplicationBootstrap, OnApplicationS
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.reconcile()
-        .catch((error: Error) => this.logger.warn(`reconcile failed: ${error.message}`))
-        .finally(() => (this.running = undefined));
-    }, this.config.RECONCILE_INTERVAL_MS);
+    this.task.start(this.config.RECONCILE_INTERVAL_MS);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
   async reconcile(): Promise<void> {

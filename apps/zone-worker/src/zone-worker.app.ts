@@ -1,13 +1,13 @@
-import { ServiceConfig } from '@zonewarden/config';
 import { ServiceApp, consumerOptions } from '@zonewarden/messaging';
+import { ZoneWorkerConfig } from './zone-worker.config';
 import { ZoneWorkerModule } from './zone-worker.module';
 
 /** Imports and exports handled at once. */
 const ZONE_WORKER_PREFETCH = 8;
 
-export { ServiceConfig as ZoneWorkerConfig };
+export { ZoneWorkerConfig };
 
-export function zoneWorkerApp(config: ServiceConfig): ServiceApp {
+export function zoneWorkerApp(config: ZoneWorkerConfig): ServiceApp {
   return {
     name: 'zone-worker',
     config,

@@ -3,16 +3,22 @@ import { ServiceConfig } from '@zonewarden/config';
 import { ServiceRuntimeModule } from '@zonewarden/messaging';
 import { ExportsController } from './exports/exports.controller';
 import { ImportsController } from './imports/imports.controller';
+import { TaskRedriveService } from './task-redrive.service';
+import { ZoneWorkerConfig } from './zone-worker.config';
 
 /** zone-worker: carries out zone tasks handed over by the API: imports and exports. */
 @Module({})
 export class ZoneWorkerModule {
-  static forRoot(config: ServiceConfig): DynamicModule {
+  static forRoot(config: ZoneWorkerConfig): DynamicModule {
     return {
       module: ZoneWorkerModule,
       imports: [ServiceRuntimeModule.forRoot(config)],
       controllers: [ExportsController, ImportsController],
-      providers: [{ provide: ServiceConfig, useValue: config }],
+      providers: [
+        { provide: ZoneWorkerConfig, useValue: config },
+        { provide: ServiceConfig, useValue: config },
+        TaskRedriveService,
+      ],
     };
   }
 }

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { PrismaService } from '@zonewarden/persistence';
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -76,6 +78,8 @@ describe('zone exports (api-gateway + zone-worker)', () => {
       AUTH_STRATEGY: 'noauth',
       API_PORT: String(apiPort),
       QUOTA_API_EXPORT_SIZE: '50',
+      TASK_REDRIVE_AFTER_MS: '30000',
+      TASK_REDRIVE_INTERVAL_MS: '200',
     };
     apps = [await startApp('api-gateway', env), await startApp('zone-worker', env)];
     api = `http://127.0.0.1:${apiPort}`;
@@ -176,6 +180,27 @@ describe('zone exports (api-gateway + zone-worker)', () => {
     expect(((await jpeg.json()) as { type: string }).type).toBe('not_acceptable');
     const alias = await call('GET', `/zones/tasks/exports/${created.body.id}/export`);
     expect(alias.text).toBe(zonefile);
+  });
+
+  it('requests again an export left PENDING whose request message was lost, so it still completes', async () => {
+    const zone = (await call('POST', '/v2/zones', { name: 'lost.example.com.', email: 'a@lost.example.com' }))
+      .body;
+    const prisma = new PrismaService({ url: db.url, poolSize: 1 });
+    const id = randomUUID();
+    try {
+      // As if its message had been lost: PENDING, requested an hour ago, nothing in the outbox.
+      await prisma.zoneExport.create({
+        data: {
+          id,
+          projectId: 'project-export',
+          zoneId: zone.id,
+          requestedAt: new Date(Date.now() - 3_600_000),
+        },
+      });
+    } finally {
+      await prisma.close();
+    }
+    expect((await completed(id)).location).toBe(`zonewarden://v2/zones/tasks/exports/${id}/export`);
   });
 
   it('lists, filters, isolates and deletes exports; the content then answers 404', async () => {

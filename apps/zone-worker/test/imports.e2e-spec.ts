@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -115,6 +116,8 @@ describe('zone imports (api-gateway + zone-worker)', () => {
       AUTH_STRATEGY: 'noauth',
       API_PORT: String(apiPort),
       OPS_PORT: String(await freePort()),
+      TASK_REDRIVE_AFTER_MS: '30000',
+      TASK_REDRIVE_INTERVAL_MS: '200',
     };
     [gateway, worker] = [await startApp('api-gateway', env), await startApp('zone-worker', env)];
     api = `http://127.0.0.1:${apiPort}`;
@@ -338,6 +341,20 @@ describe('zone imports (api-gateway + zone-worker)', () => {
     for (let i = 0; i < hosts; i++) lines.push(`h${i} A 10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
     return lines.join('\n');
   };
+
+  it('requests again an import left PENDING whose request message was lost, so it still completes', async () => {
+    const id = randomUUID();
+    // As if its message had been lost: PENDING, requested an hour ago, nothing in the outbox.
+    await prisma.zoneImport.create({
+      data: {
+        id,
+        projectId: 'project-import',
+        content: bigZonefile('lost.test.', 1),
+        requestedAt: new Date(Date.now() - 3_600_000),
+      },
+    });
+    expect(await finished(id)).toMatchObject({ status: 'COMPLETE', message: 'lost.test. imported' });
+  });
 
   it('completes an import once when zone-worker is killed in the middle of it', async () => {
     const res = await post(bigZonefile('crash.test.', 30000));

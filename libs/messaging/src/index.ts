@@ -12,3 +12,4 @@ export * from './message-publisher';
 export * from './in-flight';
 export * from './in-process/in-process-broker';
 export * from './service-app';
+export * from './periodic-task';

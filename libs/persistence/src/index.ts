@@ -25,3 +25,4 @@ export * from './zones/zone-sql';
 export * from './zones/zone.record';
 export * from './zones/zones.repository';
 export * from './sql';
+export * from './tasks/stale-tasks';

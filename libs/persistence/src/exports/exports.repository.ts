@@ -4,6 +4,7 @@ import { ExportRequestedV1, TASK_EVENTS, notFound } from '@zonewarden/contracts'
 import { Prisma } from '../generated/prisma/client';
 import { ListQuery, Page, listPage } from '../collections/keyset';
 import { writeToOutbox } from '../outbox/outbox.writer';
+import { claimStaleTasks } from '../tasks/stale-tasks';
 import { PrismaService } from '../prisma.service';
 import { query, withTransaction } from '../sql';
 import { lockZoneInScope } from '../zones/zone-sql';
@@ -16,6 +17,23 @@ const COLUMNS =
 
 const scopeSql = (scope: Scope) =>
   scope.projectId === null ? [] : [Prisma.sql`t.project_id = ${scope.projectId}`];
+
+interface ExportTask {
+  id: string;
+  zoneId: string;
+  projectId: string;
+}
+
+function exportRequested(task: ExportTask, requestId?: string) {
+  const payload: ExportRequestedV1 = {
+    version: 1,
+    exportId: task.id,
+    zoneId: task.zoneId,
+    projectId: task.projectId,
+  };
+  return { pattern: TASK_EVENTS.exportRequested, payload, requestId };
+}
+
 export const exportNotFound = () => notFound('zone_export_not_found', 'Could not find ZoneExport');
 
 /** Zone exports: requested through the API, completed by zone-worker; the content is rendered when fetched. */
@@ -34,14 +52,23 @@ export class ExportsRepository {
           RETURNING ${COLUMNS}`,
         'export-insert',
       );
-      const event: ExportRequestedV1 = {
-        version: 1,
-        exportId: id,
-        zoneId: zone.id,
-        projectId: zone.projectId,
-      };
-      await writeToOutbox(tx, { pattern: TASK_EVENTS.exportRequested, payload: event, requestId });
+      await writeToOutbox(tx, exportRequested({ id, zoneId: zone.id, projectId: zone.projectId }, requestId));
       return row;
+    });
+  }
+
+  /** Writes the request again for exports PENDING `seconds` since it was last written (a lost message). */
+  async requestStaleAgain(seconds: number, limit: number): Promise<number> {
+    return withTransaction(this.prisma.pg, async (tx) => {
+      const stale = await claimStaleTasks<ExportTask>(
+        tx,
+        'zone_exports',
+        'id, zone_id AS "zoneId", project_id AS "projectId"',
+        seconds,
+        limit,
+      );
+      for (const task of stale) await writeToOutbox(tx, exportRequested(task));
+      return stale.length;
     });
   }
 

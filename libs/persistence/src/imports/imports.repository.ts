@@ -5,6 +5,7 @@ import { DomainError, ImportRequestedV1, TASK_EVENTS, notFound } from '@zoneward
 import { Prisma } from '../generated/prisma/client';
 import { ListQuery, Page, listPage } from '../collections/keyset';
 import { writeToOutbox } from '../outbox/outbox.writer';
+import { claimStaleTasks } from '../tasks/stale-tasks';
 import { PrismaService } from '../prisma.service';
 import { query, withTransaction } from '../sql';
 import { Scope } from '../zones/zone.record';
@@ -16,6 +17,11 @@ const COLUMNS =
 
 const scopeSql = (scope: Scope) =>
   scope.projectId === null ? [] : [Prisma.sql`t.project_id = ${scope.projectId}`];
+function importRequested(importId: string, projectId: string, requestId?: string) {
+  const payload: ImportRequestedV1 = { version: 1, importId, projectId };
+  return { pattern: TASK_EVENTS.importRequested, payload, requestId };
+}
+
 export const importNotFound = () => notFound('zone_import_not_found', 'Could not find ZoneImport');
 
 /** Zone imports: the zonefile is stored with the request; zone-worker turns it into a zone. */
@@ -32,9 +38,23 @@ export class ImportsRepository {
           RETURNING ${COLUMNS}`,
         'import-insert',
       );
-      const event: ImportRequestedV1 = { version: 1, importId: id, projectId };
-      await writeToOutbox(tx, { pattern: TASK_EVENTS.importRequested, payload: event, requestId });
+      await writeToOutbox(tx, importRequested(id, projectId, requestId));
       return row;
+    });
+  }
+
+  /** Writes the request again for imports PENDING `seconds` since it was last written (a lost message). */
+  async requestStaleAgain(seconds: number, limit: number): Promise<number> {
+    return withTransaction(this.prisma.pg, async (tx) => {
+      const stale = await claimStaleTasks<{ id: string; projectId: string }>(
+        tx,
+        'zone_imports',
+        'id, project_id AS "projectId"',
+        seconds,
+        limit,
+      );
+      for (const task of stale) await writeToOutbox(tx, importRequested(task.id, task.projectId));
+      return stale.length;
     });
   }
 

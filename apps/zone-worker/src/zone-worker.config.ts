@@ -1,0 +1,17 @@
+import { Transform } from 'class-transformer';
+import { IsInt, Min } from 'class-validator';
+import { ServiceConfig, toInt } from '@zonewarden/config';
+
+export class ZoneWorkerConfig extends ServiceConfig {
+  /** An import or export PENDING this long since its request was written is requested again. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  TASK_REDRIVE_AFTER_MS = 300_000;
+
+  /** How often zone-worker looks for such tasks. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  TASK_REDRIVE_INTERVAL_MS = 60_000;
+}

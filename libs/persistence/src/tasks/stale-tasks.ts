@@ -1,0 +1,24 @@
+import { Prisma } from '../generated/prisma/client';
+import { Queryable, query } from '../sql';
+
+/**
+ * Inside the caller's transaction: takes up to `limit` tasks (imports or exports) PENDING with no request
+ * written for `seconds`, and marks them requested now. Rows are locked with SKIP LOCKED, so several
+ * zone-workers share the sweep; the caller writes their request events to the outbox.
+ */
+export function claimStaleTasks<R extends { id: string }>(
+  tx: Queryable,
+  table: 'zone_imports' | 'zone_exports',
+  columns: string,
+  seconds: number,
+  limit: number,
+): Promise<R[]> {
+  return query<R>(
+    tx,
+    Prisma.sql`UPDATE ${Prisma.raw(table)} SET requested_at = now() AT TIME ZONE 'UTC'
+      WHERE id IN (SELECT id FROM ${Prisma.raw(table)}
+        WHERE status = 'PENDING' AND requested_at < now() AT TIME ZONE 'UTC' - make_interval(secs => ${seconds})
+        ORDER BY requested_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      RETURNING ${Prisma.raw(columns)}`,
+  );
+}
