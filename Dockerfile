@@ -5,7 +5,6 @@ COPY package.json package-lock.json nx.json tsconfig.base.json prisma.config.ts 
 COPY prisma ./prisma
 COPY libs ./libs
 COPY apps ./apps
-COPY scripts ./scripts
 RUN npm ci --no-audit --no-fund && npx nx run-many -t build --output-style=static && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
