@@ -107,7 +107,8 @@ async function reachableBinaries(user: ServerUser, log: (line: string) => void):
   if (!fs.existsSync(path.join(copy, 'bin', 'postgres'))) {
     log(`copying the PostgreSQL binaries to ${copy}, where the ${user.name} user can run them`);
     fs.rmSync(copy, { recursive: true, force: true });
-    fs.cpSync(native, `${copy}.partial`, { recursive: true });
+    // verbatimSymlinks: the libraries' relative links must not be turned into links back into our tree.
+    fs.cpSync(native, `${copy}.partial`, { recursive: true, verbatimSymlinks: true });
     fs.chmodSync(SHARED_DIR, 0o755);
     fs.renameSync(`${copy}.partial`, copy);
   }
