@@ -132,4 +132,13 @@ describe('all-in-one on embedded defaults', () => {
     ]);
     expect(bash(`dig @127.0.0.1 -p ${env.MINIDNS_PORT} www.example.org A +short`).trim()).toBe('192.0.2.10');
   }, 90_000);
+
+  it('starts again after being killed (SIGKILL), stopping the PostgreSQL server the killed start left running', async () => {
+    await app.stop('SIGKILL');
+    await start();
+    expect(app.output).toMatch(
+      /stopping the embedded PostgreSQL \(pid \d+\) left running by an earlier start/,
+    );
+    expect((await call('GET', '/v2/zones')).status).toBe(200);
+  }, 90_000);
 });
