@@ -1,11 +1,11 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SoaState, querySoa, sendNotify } from '@zonewarden/dns';
+import { pause, shutdownSignal } from '@zonewarden/messaging';
 import { PoolRecord, PoolsRepository, ZoneLocks, ZoneRecord, ZonesRepository } from '@zonewarden/persistence';
 import { DRIVERS, TargetDriver } from './drivers';
 import { PoolManagerConfig } from './pool-manager.config';
 import { propagationFailures, propagationSeconds } from './propagation-metrics';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** How long one round waits for the nameservers before telling the targets again. */
 const CONFIRM_WINDOW_MS = 5_000;
 
@@ -50,6 +50,8 @@ export class PropagationService implements OnApplicationBootstrap {
           await this.attempt(zone, pool, deadline);
           return;
         } catch (error) {
+          // Stopping: the zone stays pending, and the reconciler drives it after the restart.
+          if (shutdownSignal.aborted) return;
           const reason = (error as Error).message;
           if (Date.now() + backoff > deadline) {
             this.logger.warn(`zone ${zone.name} ${zone.action} failed: ${reason}`);
@@ -57,7 +59,7 @@ export class PropagationService implements OnApplicationBootstrap {
             propagationFailures.inc({ action: zone.action });
             return;
           }
-          await sleep(backoff);
+          await pause(backoff);
           backoff = Math.min(backoff * 2, this.config.PROPAGATION_MAX_BACKOFF_MS);
         }
       }
@@ -135,11 +137,11 @@ export class PropagationService implements OnApplicationBootstrap {
       );
       const failed = pending.flatMap((server, i) => (problems[i] ? [{ server, problem: problems[i] }] : []));
       if (failed.length === 0) return;
-      if (Date.now() + delay > until) {
+      if (Date.now() + delay > until || shutdownSignal.aborted) {
         throw new Error(failed.map((f) => `${f.server.host}:${f.server.port} ${f.problem}`).join('; '));
       }
       pending = failed.map((f) => f.server);
-      await sleep(delay);
+      await pause(delay);
     }
   }
 

@@ -389,6 +389,32 @@ describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave the
     expect(await digSoa(pdns.port, 'outage.example.com.')).toBe(String(outage.serial));
   });
 
+  it('on SIGTERM gives up a push retrying against a stopped target, leaving the zone pending for the restart', async () => {
+    await pdns.pause();
+    let id: string;
+    try {
+      const created = await call('POST', '/v2/zones', {
+        name: 'sigterm.example.com.',
+        email: 'ops@example.com',
+      });
+      id = created.body.id;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await poolManager.stop('SIGTERM', 30_000);
+      expect(poolManager.child.exitCode).toBe(0);
+      // Not run to the end of its retry budget (which would have marked it ERROR): still pending.
+      expect(await zone(id)).toMatchObject({ status: 'ACTIVE', action: 'CREATE' });
+    } finally {
+      await pdns.start();
+    }
+    poolManager = await startApp('pool-manager', env);
+    await waitForZone(
+      id,
+      (z) => z.status === 'ACTIVE' && z.action === 'NONE',
+      'the zone to converge',
+      30_000,
+    );
+  });
+
   it('converges a zone whose push was interrupted by a pool-manager crash', async () => {
     await pdns.pause();
     let id: string;

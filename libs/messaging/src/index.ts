@@ -13,3 +13,4 @@ export * from './in-flight';
 export * from './in-process/in-process-broker';
 export * from './service-app';
 export * from './periodic-task';
+export * from './shutdown';

@@ -7,6 +7,7 @@ import { OutboxRelayService } from './outbox-relay.service';
 import { startOpsServer } from './ops-server';
 import { collectProcessMetrics } from './service-metrics';
 import { ServiceApp } from './service-app';
+import { requestShutdown } from './shutdown';
 import { QueueConsumer } from './transport';
 
 const READY_DATABASE_TIMEOUT_MS = 1000;
@@ -42,6 +43,7 @@ export function stopOnSignals(stop: () => Promise<void>, log: (message: string) 
     if (stopping) return;
     stopping = true;
     log(`${signal}: finishing in-flight work, then stopping`);
+    requestShutdown();
     stop().then(
       () => process.exit(0),
       (error: Error) => {
