@@ -51,8 +51,8 @@ export async function runAllInOne(env: Env, print: (text: string) => void): Prom
     Logger.overrideLogger(logger);
     for (const service of services) started(await runService(service.module, logger, service.consumer));
     const gateway = await createGateway(gatewayConfig, logger);
-    await gateway.listen(gatewayConfig.API_PORT, gatewayConfig.API_HOST);
     started(gateway);
+    await gateway.listen(gatewayConfig.API_PORT, gatewayConfig.API_HOST);
     if (gatewayConfig.OPS_PORT) {
       collectProcessMetrics('zonewarden');
       const prisma = gateway.get(PrismaService);

@@ -135,7 +135,7 @@ describe('DnsServer on its sockets', () => {
       expect([await count('NOERROR'), await count('NXDOMAIN')]).toEqual([noError + 1, nxDomain + 2]);
     } finally {
       socket.close();
-      await listening.onApplicationShutdown();
+      await listening.beforeApplicationShutdown();
     }
   });
 });

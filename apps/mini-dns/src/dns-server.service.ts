@@ -1,6 +1,6 @@
 import * as dgram from 'node:dgram';
 import * as net from 'node:net';
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import * as packet from 'dns-packet';
 import { Counter } from 'prom-client';
 import type { Answer } from 'dns-packet';
@@ -42,7 +42,7 @@ interface Reply {
 
 /** The authoritative DNS server: UDP and TCP on MINIDNS_HOST:MINIDNS_PORT, answers from ZoneCache. */
 @Injectable()
-export class DnsServer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class DnsServer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(DnsServer.name);
   private udp?: dgram.Socket;
   private tcp?: net.Server;
@@ -71,7 +71,8 @@ export class DnsServer implements OnApplicationBootstrap, OnApplicationShutdown 
     this.logger.log(`serving DNS on ${host}:${port} (udp, tcp)`);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops answering before storage closes. */
+  async beforeApplicationShutdown(): Promise<void> {
     this.udp?.close();
     for (const socket of this.connections) socket.destroy();
     await new Promise((resolve) => (this.tcp ? this.tcp.close(resolve) : resolve(undefined)));

@@ -1,4 +1,4 @@
-import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { ZONE_EVENTS } from '@zonewarden/contracts';
 import { EventSubscription, subscribeToEvents } from '@zonewarden/messaging';
 import { MiniDnsConfig } from './mini-dns.config';
@@ -9,7 +9,7 @@ import { ZoneCache } from './zone-cache.service';
  * of each zone that changed.
  */
 @Injectable()
-export class ZoneEventsSubscriber implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ZoneEventsSubscriber implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private subscription?: EventSubscription;
 
   constructor(
@@ -36,7 +36,7 @@ export class ZoneEventsSubscriber implements OnApplicationBootstrap, OnApplicati
     return this.subscription?.isConnected() ?? false;
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.subscription?.close();
   }
 }

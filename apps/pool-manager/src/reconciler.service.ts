@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { PeriodicTask } from '@zonewarden/messaging';
 import { ZonesRepository } from '@zonewarden/persistence';
 import { PoolManagerConfig } from './pool-manager.config';
@@ -12,7 +12,7 @@ const BATCH = 50;
  * storage, so several pool-managers share the work without doing it twice.
  */
 @Injectable()
-export class ReconcilerService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ReconcilerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(ReconcilerService.name);
   private readonly task = new PeriodicTask('reconcile', () => this.reconcile(), this.logger);
 
@@ -26,7 +26,7 @@ export class ReconcilerService implements OnApplicationBootstrap, OnApplicationS
     this.task.start(this.config.RECONCILE_INTERVAL_MS);
   }
 
-  onApplicationShutdown(): Promise<void> {
+  beforeApplicationShutdown(): Promise<void> {
     return this.task.stop();
   }
 

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { PeriodicTask } from '@zonewarden/messaging';
 import { ExportsRepository, ImportsRepository } from '@zonewarden/persistence';
 import { ZoneWorkerConfig } from './zone-worker.config';
@@ -12,7 +12,7 @@ const BATCH = 100;
  * never left PENDING for good.
  */
 @Injectable()
-export class TaskRedriveService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class TaskRedriveService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(TaskRedriveService.name);
   private readonly task = new PeriodicTask('task redrive', () => this.redrive(), this.logger);
 
@@ -26,7 +26,7 @@ export class TaskRedriveService implements OnApplicationBootstrap, OnApplication
     this.task.start(this.config.TASK_REDRIVE_INTERVAL_MS, true);
   }
 
-  onApplicationShutdown(): Promise<void> {
+  beforeApplicationShutdown(): Promise<void> {
     return this.task.stop();
   }
 

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Client } from 'pg';
 import { messagingTopology } from '@zonewarden/contracts';
 import { OUTBOX_CHANNEL, OutboxRepository } from '@zonewarden/persistence';
@@ -27,7 +27,7 @@ const CLEANUP_EVERY_MS = 60_000;
  * waits and retries with backoff, and the messages stay safely in the outbox.
  */
 @Injectable()
-export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(OutboxRelayService.name);
   private readonly publisher: MessagePublisher;
   private running = false;
@@ -51,7 +51,8 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     this.loop = this.run();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before storage closes (PrismaService, onApplicationShutdown): the loop must not outlive the pool. */
+  async beforeApplicationShutdown(): Promise<void> {
     this.running = false;
     this.wake?.();
     await this.loop;

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool } from 'pg';
 import { PrismaClient } from './generated/prisma/client';
@@ -15,7 +15,7 @@ export interface DatabaseOptions {
  * (docs/persistence.md). Only libs/persistence uses it.
  */
 @Injectable()
-export class PrismaService extends PrismaClient implements OnModuleDestroy {
+export class PrismaService extends PrismaClient implements OnApplicationShutdown {
   readonly pg: Pool;
   private closed = false;
   private readonly extraPools: Pool[] = [];
@@ -65,7 +65,8 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     await Promise.all([this.pg, ...this.extraPools].map((pool) => pool.end()));
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** Last: whatever runs on storage stops before, in `beforeApplicationShutdown` (relay, sweeps, DNS). */
+  async onApplicationShutdown(): Promise<void> {
     await this.close();
   }
 }
