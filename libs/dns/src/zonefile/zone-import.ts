@@ -1,5 +1,5 @@
 import { isValidEmail } from '../names';
-import { ZonefileError, parseZonefile } from './parser';
+import { ZonefileError, ZonefileRecord, parseZonefile } from './parser';
 
 export interface ImportedRecordSet {
   name: string;
@@ -37,6 +37,7 @@ export function zoneFromZonefile(source: string): ImportedZone {
   const email = rnameToEmail(soa.data.split(' ')[1]);
   if (!isValidEmail(email))
     throw new ZonefileError(`the SOA RNAME does not give a valid email (${email})`, soa.line, 1, soa.data);
+  checkCnames(records);
   const sets = new Map<string, ImportedRecordSet>();
   for (const record of records) {
     if (record.type === 'SOA' || (record.type === 'NS' && record.name === origin)) continue;
@@ -50,4 +51,23 @@ export function zoneFromZonefile(source: string): ImportedZone {
     }
   }
   return { name: origin, email, ttl: soa.ttl, recordsets: [...sets.values()] };
+}
+
+/**
+ * A CNAME is alone at its name (RFC 1034 §3.6.2, RFC 2181 §10.1): with other data there, dnspython
+ * (Designate's reader) refuses the file, and two different CNAMEs at one name BIND refuses (dnspython keeps
+ * the last silently; we refuse rather than drop data). The error names the record that breaks the rule.
+ */
+function checkCnames(records: ZonefileRecord[]): void {
+  const seen = new Map<string, { cname?: string; other: boolean }>();
+  for (const record of records) {
+    const at = seen.get(record.name) ?? { other: false };
+    const conflict = record.type === 'CNAME' ? at.other : at.cname !== undefined;
+    const second = record.type === 'CNAME' && at.cname !== undefined && at.cname !== record.data;
+    const problem = conflict ? 'CNAME and other data' : second ? 'more than one CNAME' : null;
+    if (problem) throw new ZonefileError(`${problem} at ${record.name}`, record.line, 1, record.data);
+    if (record.type === 'CNAME') at.cname = record.data;
+    else at.other = true;
+    seen.set(record.name, at);
+  }
 }
