@@ -350,4 +350,66 @@ describe('/v2/zones/{id}/recordsets', () => {
       expect([res.status, res.body.type]).toEqual([403, 'forbidden']);
     }
   });
+
+  /** What the zone holds, counted as the quota checks count it (managed sets and deleted ones aside). */
+  const heldCounts = async () => {
+    const { rows } = await gw.prisma.pg.query<{ sets: number; records: number }>(
+      `SELECT count(DISTINCT s.id)::int AS sets, count(r.id)::int AS records
+        FROM recordsets s LEFT JOIN records r ON r.recordset_id = s.id
+        WHERE s.zone_id = $1 AND NOT s.managed AND s.action <> 'DELETE'`,
+      [zone.id],
+    );
+    return rows[0];
+  };
+  const keptCounts = async () => {
+    const { rows } = await gw.prisma.pg.query<{ sets: number; records: number }>(
+      'SELECT recordset_count AS sets, record_count AS records FROM zones WHERE id = $1',
+      [zone.id],
+    );
+    return rows[0];
+  };
+
+  it('enforces the zone_recordsets and zone_records quotas from counts kept with the zone', async () => {
+    const held = await heldCounts();
+    expect(held.sets).toBeGreaterThan(5);
+    await request(gw.url)
+      .patch('/v2/quotas/project-rs')
+      .set(ADMIN)
+      .send({ zone_recordsets: held.sets + 1, zone_records: held.records + 3 });
+    try {
+      const first = await create({ name: fqdn('counted1'), type: 'A', records: ['192.0.2.1'] });
+      expect(first.status).toBe(201);
+      const over = await create({ name: fqdn('counted2'), type: 'A', records: ['192.0.2.1'] });
+      expect([over.status, over.body.message]).toEqual([413, 'Quota exceeded for zone_recordsets.']);
+      // A deleted record set no longer counts.
+      expect(
+        (
+          await request(gw.url)
+            .delete(url(`/${first.body.id}`))
+            .set(OWNER)
+        ).status,
+      ).toBe(202);
+      const again = await create({ name: fqdn('counted2'), type: 'A', records: ['192.0.2.1', '192.0.2.2'] });
+      expect(again.status).toBe(201);
+      const tooManyRecords = await request(gw.url)
+        .put(url(`/${again.body.id}`))
+        .set(OWNER)
+        .send({ records: ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4'] });
+      expect([tooManyRecords.status, tooManyRecords.body.message]).toEqual([
+        413,
+        'Quota exceeded for zone_records.',
+      ]);
+      const fits = await request(gw.url)
+        .put(url(`/${again.body.id}`))
+        .set(OWNER)
+        .send({ records: ['192.0.2.1', '192.0.2.2', '192.0.2.3'] });
+      expect(fits.status).toBe(200);
+    } finally {
+      await request(gw.url).delete('/v2/quotas/project-rs').set(ADMIN);
+    }
+  });
+
+  it('keeps the counts in the zone equal to what the zone holds after every kind of change', async () => {
+    expect(await keptCounts()).toEqual(await heldCounts());
+  });
 });

@@ -342,6 +342,13 @@ describe('zone imports (api-gateway + zone-worker)', () => {
     return lines.join('\n');
   };
 
+  it('counts the imported record sets and records in the zone, for the quota checks', async () => {
+    const done = await importText(bigZonefile('counted.test.', 50));
+    const zone = await prisma.zone.findUniqueOrThrow({ where: { id: done.zone_id! } });
+    // ns + 50 hosts, one record each; the service's own SOA and apex NS are not counted.
+    expect([zone.recordsetCount, zone.recordCount]).toEqual([51, 51]);
+  });
+
   it('requests again an import left PENDING whose request message was lost, so it still completes', async () => {
     const id = randomUUID();
     // As if its message had been lost: PENDING, requested an hour ago, nothing in the outbox.

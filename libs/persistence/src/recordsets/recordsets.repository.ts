@@ -7,7 +7,7 @@ import { ListQuery, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
 import { Quotas, overQuota, withinQuota } from '../quotas/quotas.repository';
 import { isUniqueViolation, query, withTransaction } from '../sql';
-import { changeZone, lockZoneInScope } from '../zones/zone-sql';
+import { changeZone, lockZoneInScope, recordCounts } from '../zones/zone-sql';
 import { Scope, ZoneRecord } from '../zones/zone.record';
 import { RECORDSET_COLLECTION, RecordSetRecord } from './recordset.record';
 
@@ -114,7 +114,7 @@ export class RecordSetsRepository {
           'recordset-insert',
         );
         await this.insertRecords(tx, id, input.records);
-        await changeZone(tx, zone, {}, requestId);
+        await changeZone(tx, zone, {}, requestId, { sets: 1, records: input.records.length });
         return this.findIn(tx, id);
       });
     } catch (error) {
@@ -143,10 +143,13 @@ export class RecordSetsRepository {
       guard(current);
       if (zone.action === 'DELETE')
         throw new DomainError(400, 'bad_request', 'Can not update a deleting zone');
+      let counted = { sets: 0, records: 0 };
       if (changes.records) {
         await this.checkQuotas(tx, zone, rules.quotas, changes.records.length, 0, current.records.length);
         await query(tx, Prisma.sql`DELETE FROM records WHERE recordset_id = ${id}::uuid`, 'records-delete');
         await this.insertRecords(tx, id, changes.records);
+        // Managed record sets (apex NS, edited by an admin) are not counted.
+        if (!current.managed) counted = { sets: 0, records: changes.records.length - current.records.length };
       }
       await query(
         tx,
@@ -157,7 +160,7 @@ export class RecordSetsRepository {
           WHERE id = ${id}::uuid`,
         'recordset-update',
       );
-      await changeZone(tx, zone, {}, requestId);
+      await changeZone(tx, zone, {}, requestId, counted);
       return this.findIn(tx, id);
     });
   }
@@ -182,7 +185,10 @@ export class RecordSetsRepository {
         Prisma.sql`UPDATE recordsets SET status = 'PENDING', action = 'DELETE', version = version + 1, updated_at = now() WHERE id = ${id}::uuid`,
         'recordset-mark-deleted',
       );
-      await changeZone(tx, zone, {}, requestId);
+      const counted = current.managed
+        ? { sets: 0, records: 0 }
+        : { sets: -1, records: -current.records.length };
+      await changeZone(tx, zone, {}, requestId, counted);
       return this.findIn(tx, id);
     });
   }
@@ -216,13 +222,8 @@ export class RecordSetsRepository {
     removedRecords = 0,
   ): Promise<void> {
     if (!withinQuota(quotas.recordset_records, records)) throw overQuota('recordset_records');
-    const [counts] = await query<{ sets: number; records: number }>(
-      tx,
-      Prisma.sql`SELECT count(DISTINCT s.id)::int AS sets, count(r.id)::int AS records
-        FROM recordsets s LEFT JOIN records r ON r.recordset_id = s.id
-        WHERE s.zone_id = ${zone.id}::uuid AND NOT s.managed AND s.action <> 'DELETE'`,
-      'recordset-quota-counts',
-    );
+    // Kept in the zone's row by every writer (RecordCountDelta): no counting of a large zone per change.
+    const counts = await recordCounts(tx, zone.id);
     if (!withinQuota(quotas.zone_recordsets, counts.sets + addedSets)) throw overQuota('zone_recordsets');
     if (!withinQuota(quotas.zone_records, counts.records - removedRecords + records))
       throw overQuota('zone_records');

@@ -74,14 +74,51 @@ export async function lockZoneInScope(tx: PoolClient, id: string, scope: Scope):
 }
 
 /**
- * A change to a (locked) zone or its records: applies `changes`, bumps the serial (the SOA record
- * follows), the version and `updated_at`, sets `action: UPDATE`, and announces `zone.updated`.
+ * How a change moves the zone's counted record sets and records (`recordset_count`, `record_count`:
+ * managed sets and sets being deleted aside), which the quota checks read instead of counting the zone.
+ */
+export interface RecordCountDelta {
+  sets: number;
+  records: number;
+}
+
+const UNCHANGED: RecordCountDelta = { sets: 0, records: 0 };
+
+/** Inside the transaction that changes the (locked) zone's record sets. */
+export async function addRecordCounts(
+  tx: PoolClient,
+  zoneId: string,
+  delta: RecordCountDelta,
+): Promise<void> {
+  await query(
+    tx,
+    Prisma.sql`UPDATE zones SET recordset_count = recordset_count + ${delta.sets}::int, record_count = record_count + ${delta.records}::int
+      WHERE id = ${zoneId}::uuid`,
+    'zone-record-counts',
+  );
+}
+
+/** The zone's counted record sets and records (see RecordCountDelta). */
+export async function recordCounts(tx: PoolClient, zoneId: string): Promise<RecordCountDelta> {
+  const [counts] = await query<RecordCountDelta>(
+    tx,
+    Prisma.sql`SELECT recordset_count AS sets, record_count AS records FROM zones WHERE id = ${zoneId}::uuid`,
+    'zone-record-counts-read',
+  );
+  return counts;
+}
+
+/**
+ * A change to a (locked) zone or its records: applies `changes` (and `counted`, how its record sets
+ * changed), bumps the serial (the SOA record follows), the version and `updated_at`, sets
+ * `action: UPDATE`, and announces `zone.updated`.
  */
 export async function changeZone(
   tx: PoolClient,
   current: ZoneRecord,
   changes: ZoneChanges,
   requestId?: string,
+  counted: RecordCountDelta = UNCHANGED,
 ): Promise<ZoneRecord> {
   if (current.action === 'DELETE')
     throw new DomainError(400, 'bad_request', 'Can not update a deleting zone');
@@ -92,6 +129,7 @@ export async function changeZone(
         ttl = COALESCE(${changes.ttl ?? null}::int, ttl),
         description = CASE WHEN ${changes.description !== undefined} THEN ${changes.description ?? null} ELSE description END,
         serial = ${nextSerial(current.serial)},
+        recordset_count = recordset_count + ${counted.sets}::int, record_count = record_count + ${counted.records}::int,
         action = 'UPDATE', action_at = now(), version = version + 1, updated_at = now()
       WHERE id = ${current.id}::uuid RETURNING ${ZONE_COLUMNS}`,
     'zone-update',

@@ -14,6 +14,7 @@ import {
   ZONE_NOT_FOUND_MESSAGE,
   ZoneChanges,
   ZoneRow,
+  addRecordCounts,
   announceZone,
   changeZone,
   lockZoneInScope,
@@ -145,6 +146,7 @@ export class ZonesRepository {
       Prisma.sql`INSERT INTO records (id, recordset_id, data)
         SELECT gen_random_uuid(), recordset_id, data FROM unnest(${owners}::uuid[], ${recordsets.flatMap((r) => r.records)}::text[]) AS r(recordset_id, data)`,
     );
+    await addRecordCounts(tx, zone.id, { sets: recordsets.length, records: owners.length });
   }
 
   private async insertManagedRecordSet(
