@@ -87,6 +87,14 @@ describe('all-in-one on embedded defaults', () => {
       const after = await metrics();
       return counters.every((series) => sample(after, series) === sample(before, series) + 1);
     });
+    // The in-process queues, dead-letter ones included, are watched too; nothing waits, nothing failed.
+    const queues = await metrics();
+    for (const queue of [
+      'zonewarden.pool-manager',
+      'zonewarden.pool-manager.dead',
+      'zonewarden.zone-worker.dead',
+    ])
+      expect(queues).toContain(`zonewarden_in_process_queue_messages{queue="${queue}"} 0`);
   });
 
   it('runs zonefile imports through zone-worker and record set changes through pool-manager to mini-dns', async () => {

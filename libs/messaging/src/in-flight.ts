@@ -10,10 +10,6 @@ export class InFlight {
     this.pending.add(settled);
   }
 
-  get size(): number {
-    return this.pending.size;
-  }
-
   /** Runs `stopTaking` (no new deliveries), then waits until every tracked message has settled. */
   async drain(stopTaking: () => void | Promise<void>): Promise<void> {
     await stopTaking();

@@ -48,7 +48,7 @@ describe('InProcessBroker', () => {
     held[0].channel.ack(held[0].message);
     await settle();
     expect(held.map((d) => d.message.properties.messageId)).toEqual(['a', 'b', 'c']);
-    expect(broker.depth('q')).toBe(0);
+    expect(broker.depths().q).toBe(0);
   });
 
   it('redelivers a requeued message first, marked redelivered', async () => {
@@ -68,8 +68,8 @@ describe('InProcessBroker', () => {
     held[0].channel.nack(held[0].message, false, false);
     held[0].channel.ack(held[0].message);
     await settle();
-    expect(broker.depth('q.dead')).toBe(1);
-    expect(broker.depth('q')).toBe(0);
+    expect(broker.depths()['q.dead']).toBe(1);
+    expect(broker.depths().q).toBe(0);
   });
 
   it('pausing stops new deliveries; cancelling returns unacked messages to the queue', async () => {
@@ -81,7 +81,7 @@ describe('InProcessBroker', () => {
     await settle();
     expect(held).toHaveLength(1);
     broker.cancel('q');
-    expect(broker.depth('q')).toBe(2);
+    expect(broker.depths().q).toBe(2);
     const again = collect(broker, 'q', 5);
     await settle();
     expect(again.map((d) => d.message.properties.messageId)).toEqual(['b', 'c']);

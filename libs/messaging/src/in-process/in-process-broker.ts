@@ -1,4 +1,6 @@
+import { Gauge } from 'prom-client';
 import { deadLetterQueueName } from '@zonewarden/contracts';
+import { serviceRegistry } from '../service-metrics';
 import { topicMatches } from './topic-match';
 
 /** A delivered message, shaped like amqplib's (`content`, `properties`, `fields`) for the same handlers. */
@@ -104,9 +106,10 @@ export class InProcessBroker {
     return () => this.queues.delete(name);
   }
 
-  /** Messages waiting in a queue (not delivered yet). */
-  depth(queueName: string): number {
-    return this.queue(queueName).ready.length;
+  /** Messages waiting (not delivered yet) in each queue, dead-letter queues included; subscriptions aside. */
+  depths(): Record<string, number> {
+    const durable = [...this.queues.values()].filter((queue) => !queue.transient);
+    return Object.fromEntries(durable.map((queue) => [queue.name, queue.ready.length]));
   }
 
   private queue(name: string): Queue {
@@ -159,3 +162,14 @@ export class InProcessBroker {
 
 /** The broker every app of this process shares in all-in-one mode. */
 export const inProcessBroker = new InProcessBroker();
+
+new Gauge({
+  name: 'zonewarden_in_process_queue_messages',
+  help: 'Messages waiting in each queue of the in-process broker (one-process mode), dead-letter queues included',
+  labelNames: ['queue'],
+  registers: [serviceRegistry],
+  collect() {
+    this.reset();
+    for (const [queue, depth] of Object.entries(inProcessBroker.depths())) this.set({ queue }, depth);
+  },
+});
