@@ -1,4 +1,4 @@
-import { isValidEmail } from '../names';
+import { checkZoneName, describeNameProblem, isValidEmail } from '../names';
 import { ZonefileError, ZonefileRecord, parseZonefile } from './parser';
 
 export interface ImportedRecordSet {
@@ -34,6 +34,16 @@ export function zoneFromZonefile(source: string): ImportedZone {
     const lastLine = source.split('\n').length;
     throw new ZonefileError('An SOA record is required.', lastLine, 1);
   }
+  // The same rules as a zone created through the API: an import must not create, say, a TLD that would
+  // keep every other project from creating zones under it.
+  const nameProblem = checkZoneName(origin);
+  if (nameProblem)
+    throw new ZonefileError(
+      `the zone name is not valid: ${describeNameProblem(origin, nameProblem)}`,
+      soa.line,
+      1,
+      origin,
+    );
   const email = rnameToEmail(soa.data.split(' ')[1]);
   if (!isValidEmail(email))
     throw new ZonefileError(`the SOA RNAME does not give a valid email (${email})`, soa.line, 1, soa.data);
