@@ -1,4 +1,5 @@
 export * from './names';
+export * from './recordset-names';
 export * from './serial';
 export * from './rdata/rdata';
 export * from './soa';

@@ -1,5 +1,11 @@
 import { DomainError } from '@zonewarden/contracts';
-import { RdataError, canonicalRdata } from '@zonewarden/dns';
+import {
+  RdataError,
+  TYPE_NAME_RULES,
+  brokenTypeNameRule,
+  canonicalRdata,
+  isRecordSetName,
+} from '@zonewarden/dns';
 import { ZoneRecord } from '@zonewarden/persistence';
 
 /** Types a record set may have (SOA exists but is the service's own). */
@@ -25,9 +31,6 @@ export const RECORDSET_TYPES = [
   'TXT',
 ];
 
-/** Designate's RE_HOSTNAME: absolute, ≤ 255, labels of letters, digits, `_` and `-`, `*` only as the first label. */
-const HOSTNAME = /^(?!.{256,})(?:(?:^\*|(?!-)[A-Za-z0-9_-]{1,63}(?<!-))\.)+$/;
-
 const invalid = (path: (string | number)[], message: string, validator = 'format') =>
   new DomainError(400, 'invalid_object', `Provided object is not valid: ${message}`, {
     errors: [{ path, message, validator }],
@@ -35,7 +38,7 @@ const invalid = (path: (string | number)[], message: string, validator = 'format
 const location = (message: string) => new DomainError(400, 'invalid_recordset_location', message);
 
 export function recordSetName(name: string): string {
-  if (!HOSTNAME.test(name)) {
+  if (!isRecordSetName(name)) {
     throw invalid(
       ['name'],
       `'${name}' is not a valid record set name: absolute, ending with a dot, '*' only as the first label`,
@@ -88,17 +91,9 @@ export function checkPlacement(zone: ZoneRecord, name: string, type: string): vo
     throw location("RecordSet is not contained within it's parent zone");
   if (type === 'CNAME' && name === zone.name)
     throw location('CNAME recordsets may not be created at the zone apex');
-  if (type === 'NS' && name.startsWith('*.')) throw invalid(['name'], 'NS record sets may not be wildcards');
-  const labels = name.split('.');
-  if (type === 'SRV' && !(labels[0]?.startsWith('_') && labels[1]?.startsWith('_'))) {
-    throw new DomainError(400, 'bad_request', 'SRV record set names must start with _service._protocol.');
-  }
-  if (type === 'TLSA') {
-    const port = /^_(\d{1,5})$/.exec(labels[0] ?? '');
-    if (!port || Number(port[1]) > 65535 || !labels[1]?.startsWith('_')) {
-      throw new DomainError(400, 'bad_request', 'TLSA record set names must start with _<port>._<protocol>.');
-    }
-  }
+  const broken = brokenTypeNameRule(name, type);
+  if (broken === 'ns_wildcard') throw invalid(['name'], TYPE_NAME_RULES[broken]);
+  if (broken) throw new DomainError(400, 'bad_request', TYPE_NAME_RULES[broken]);
 }
 
 /** CNAME stands alone at its name (RFC 1034 §3.6.2). */

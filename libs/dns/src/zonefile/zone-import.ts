@@ -1,4 +1,5 @@
 import { checkZoneName, describeNameProblem, isValidEmail } from '../names';
+import { TYPE_NAME_RULES, brokenTypeNameRule, isRecordSetName } from '../recordset-names';
 import { ZonefileError, ZonefileRecord, parseZonefile } from './parser';
 
 export interface ImportedRecordSet {
@@ -48,6 +49,7 @@ export function zoneFromZonefile(source: string): ImportedZone {
   if (!isValidEmail(email))
     throw new ZonefileError(`the SOA RNAME does not give a valid email (${email})`, soa.line, 1, soa.data);
   checkCnames(records);
+  checkNames(records);
   const sets = new Map<string, ImportedRecordSet>();
   for (const record of records) {
     if (record.type === 'SOA' || (record.type === 'NS' && record.name === origin)) continue;
@@ -79,5 +81,20 @@ function checkCnames(records: ZonefileRecord[]): void {
     if (record.type === 'CNAME') at.cname = record.data;
     else at.other = true;
     seen.set(record.name, at);
+  }
+}
+
+/** Owner names follow the API's rules for record set names, so an import stores nothing the API would refuse. */
+function checkNames(records: ZonefileRecord[]): void {
+  for (const record of records) {
+    if (!isRecordSetName(record.name))
+      throw new ZonefileError(
+        `${record.name} is not a valid record set name: labels of letters, digits, '_' and '-', '*' only as the first label`,
+        record.line,
+        1,
+        record.name,
+      );
+    const broken = brokenTypeNameRule(record.name, record.type);
+    if (broken) throw new ZonefileError(TYPE_NAME_RULES[broken], record.line, 1, record.name);
   }
 }
