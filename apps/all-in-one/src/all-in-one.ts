@@ -35,7 +35,7 @@ export async function runAllInOne(env: Env, print: (text: string) => void): Prom
   // Stopped in reverse order of start: the gateway first, the database last.
   const closers: Array<() => Promise<void>> = [async () => database?.stop()];
   const stop = async () => {
-    for (const close of closers.reverse()) await close();
+    for (const close of [...closers].reverse()) await close();
   };
   const started = (context: INestApplicationContext) => closers.push(() => context.close());
   try {
