@@ -1,4 +1,5 @@
 import { RDATA_TYPES, RdataError, canonicalRdata } from '../rdata/rdata';
+import { presentationFromWire } from '../wire/generic-rdata';
 import { Token, tokenFromRaw } from '../wire/presentation';
 import { Entry, LexToken, ZonefileError, lex } from './lexer';
 
@@ -104,7 +105,7 @@ function absolute(name: string, origin: string | undefined, token: LexToken): st
   return (origin === '.' ? `${name}.` : `${name}.${origin}`).toLowerCase();
 }
 
-/** RFC 3597 generic rdata (`\# <length> <hex>`) turned into presentation form for the simple types. */
+/** RFC 3597 generic rdata (`\# <length> <hex>`) turned into the type's presentation form. */
 function fromGeneric(type: string, tokens: LexToken[]): string {
   const length = Number(tokens[1]?.text);
   const bytes = Buffer.from(
@@ -127,7 +128,15 @@ function fromGeneric(type: string, tokens: LexToken[]): string {
       );
     return strings.join(' ');
   }
-  throw new ZonefileError(`generic rdata is not supported for ${type}`, at.line, at.column, at.text);
+  let presentation: string | undefined;
+  try {
+    presentation = presentationFromWire(type, bytes);
+  } catch (error) {
+    throw new ZonefileError(`bad generic rdata: ${(error as Error).message}`, at.line, at.column, at.text);
+  }
+  if (presentation === undefined)
+    throw new ZonefileError(`generic rdata is not supported for ${type}`, at.line, at.column, at.text);
+  return presentation;
 }
 
 /**

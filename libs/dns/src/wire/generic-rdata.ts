@@ -1,0 +1,48 @@
+import * as packet from 'dns-packet';
+import { quoted } from '../rdata/rdata';
+
+/** A decoded name as presentation: absolute, the root as `.`. */
+const absolute = (name: string) => (name === '' || name === '.' ? '.' : `${name}.`);
+const hex = (bytes: Buffer) => bytes.toString('hex').toUpperCase();
+const text = (value: string | Buffer) => quoted(Buffer.isBuffer(value) ? value : Buffer.from(value, 'utf8'));
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- dns-packet's decoded rdata is untyped per type */
+const FORMATTERS: Record<string, (data: any) => string> = {
+  NS: absolute,
+  CNAME: absolute,
+  DNAME: absolute,
+  PTR: absolute,
+  MX: (d) => `${d.preference} ${absolute(d.exchange)}`,
+  SRV: (d) => `${d.priority} ${d.weight} ${d.port} ${absolute(d.target)}`,
+  CAA: (d) => `${d.flags} ${d.tag} ${text(d.value)}`,
+  SSHFP: (d) => `${d.algorithm} ${d.hash} ${String(d.fingerprint).toUpperCase()}`,
+  TLSA: (d) => `${d.usage} ${d.selector} ${d.matchingType} ${hex(d.certificate)}`,
+  DS: (d) => `${d.keyTag} ${d.algorithm} ${d.digestType} ${hex(d.digest)}`,
+  NAPTR: (d) =>
+    `${d.order} ${d.preference} ${text(d.flags)} ${text(d.services)} ${text(d.regexp)} ${absolute(d.replacement)}`,
+};
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+interface RdataCodec {
+  decode: ((buf: Buffer, offset: number) => unknown) & { bytes: number };
+}
+
+/**
+ * RFC 3597 generic rdata (`\# <length> <hex>`) of a type we know, in its usual presentation form (which
+ * the type's own parser then checks), or undefined when we cannot decode that type. dns-packet's codecs
+ * do the wire decoding; they read the RDLENGTH prefix, which we add.
+ */
+export function presentationFromWire(type: string, rdata: Buffer): string | undefined {
+  const format = FORMATTERS[type];
+  if (!format) return undefined;
+  const codec = (packet as unknown as { record(type: string): RdataCodec }).record(type);
+  const framed = Buffer.concat([Buffer.from([rdata.length >> 8, rdata.length & 255]), rdata]);
+  let data: unknown;
+  try {
+    data = codec.decode(framed, 0);
+  } catch (error) {
+    throw new Error(`its ${type} rdata does not decode (${(error as Error).message})`);
+  }
+  if (codec.decode.bytes !== framed.length) throw new Error(`its ${type} rdata has bytes left over`);
+  return format(data);
+}
