@@ -342,6 +342,29 @@ describe('zone imports (api-gateway + zone-worker)', () => {
     return lines.join('\n');
   };
 
+  it('refuses record sets under an existing child zone, as the API does, and imports the same zone without them', async () => {
+    const child = await fetch(`${api}/v2/zones`, {
+      method: 'POST',
+      headers: { ...OWNER, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'child.nested.test.', email: 'a@nested.test' }),
+    });
+    expect(child.status).toBe(201);
+    const head = [
+      '$ORIGIN nested.test.',
+      '$TTL 300',
+      '@ SOA ns admin 1 2 3 4 5',
+      '@ NS ns',
+      'ns A 192.0.2.1',
+    ];
+    const refused = await importText([...head, 'www.child A 192.0.2.2'].join('\n'));
+    expect([refused.status, refused.message]).toEqual([
+      'ERROR',
+      'RecordSet belongs in a child zone: child.nested.test.',
+    ]);
+    const imported = await importText([...head, 'www A 192.0.2.2'].join('\n'));
+    expect([imported.status, imported.message]).toEqual(['COMPLETE', 'nested.test. imported']);
+  });
+
   it('counts the imported record sets and records in the zone, for the quota checks', async () => {
     const done = await importText(bigZonefile('counted.test.', 50));
     const zone = await prisma.zone.findUniqueOrThrow({ where: { id: done.zone_id! } });

@@ -64,3 +64,19 @@ export function emailToRname(email: string): string {
   const [local, domain] = email.split('@');
   return `${local.replace(/\./g, '\\.')}.${domain}.`;
 }
+
+/**
+ * The names from a record set's name up to (not including) its zone's: where a child zone would take the
+ * record set away from the zone. `www.a.example.com.` in `example.com.` → [`www.a.example.com.`, `a.example.com.`].
+ */
+export function namesBetween(zoneName: string, name: string): string[] {
+  if (name === zoneName) return [];
+  const between = [name];
+  for (
+    let rest = name.slice(name.indexOf('.') + 1);
+    rest !== zoneName && rest.endsWith(`.${zoneName}`);
+    rest = rest.slice(rest.indexOf('.') + 1)
+  )
+    between.push(rest);
+  return between;
+}

@@ -102,16 +102,3 @@ export function checkSiblings(name: string, type: string, existingTypes: string[
     throw location('CNAME recordsets may not share a name with any other records');
   }
 }
-
-/** Names between the zone and the record set that are zones of their own (the record set belongs there). */
-export function namesBetween(zone: ZoneRecord, name: string): string[] {
-  const between: string[] = [];
-  for (
-    let rest = name.slice(name.indexOf('.') + 1);
-    rest !== zone.name && rest.endsWith(`.${zone.name}`);
-    rest = rest.slice(rest.indexOf('.') + 1)
-  ) {
-    between.push(rest);
-  }
-  return name === zone.name ? [] : [name, ...between];
-}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, forbidden } from '@zonewarden/contracts';
+import { namesBetween } from '@zonewarden/dns';
 import {
   ListQuery,
   Page,
@@ -17,7 +18,6 @@ import {
   canonicalRecords,
   checkPlacement,
   checkSiblings,
-  namesBetween,
   recordSetName,
   recordSetType,
 } from './recordset-rules';
@@ -51,7 +51,7 @@ export class RecordSetsService {
     const records = canonicalRecords(type, dto.records);
     const zone = await this.zones.get(auth, zoneId);
     checkPlacement(zone, name, type);
-    const [child] = await this.zoneStore.liveZoneNames(namesBetween(zone, name));
+    const [child] = await this.zoneStore.liveZoneNames(namesBetween(zone.name, name));
     if (child)
       throw new DomainError(400, 'invalid_recordset_location', `RecordSet belongs in a child zone: ${child}`);
     const quotas = await this.quotas.of(zone.projectId);

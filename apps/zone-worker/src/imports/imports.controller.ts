@@ -2,7 +2,7 @@ import { Controller, Logger } from '@nestjs/common';
 import { Ctx, EventPattern, Payload, RmqContext } from '@nestjs/microservices';
 import { ServiceConfig, defaultQuotas } from '@zonewarden/config';
 import { DomainError, ImportRequestedV1, TASK_EVENTS } from '@zonewarden/contracts';
-import { ImportedZone, ZonefileError, zoneFromZonefile } from '@zonewarden/dns';
+import { ImportedZone, ZonefileError, namesBetween, zoneFromZonefile } from '@zonewarden/dns';
 import { consumeMessage } from '@zonewarden/messaging';
 import {
   ImportsRepository,
@@ -65,6 +65,10 @@ export class ImportsController {
       ) {
         throw overQuota('zone_records');
       }
+      // As through the API: a record set under an existing child zone belongs to that zone.
+      const names = new Set(zone.recordsets.flatMap((set) => namesBetween(zone.name, set.name)));
+      const [child] = await this.zones.liveZoneNames([...names]);
+      if (child) return this.imports.fail(request.importId, `RecordSet belongs in a child zone: ${child}`);
       await this.zones.create(
         {
           projectId: request.projectId,
