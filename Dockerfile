@@ -5,7 +5,8 @@ COPY package.json package-lock.json nx.json tsconfig.base.json prisma.config.ts 
 COPY prisma ./prisma
 COPY libs ./libs
 COPY apps ./apps
-RUN npm ci --no-audit --no-fund && npx nx run-many -t build --output-style=static && npm prune --omit=dev
+# --omit=optional: the embedded PostgreSQL binaries (60 MB) serve only `npm start` without DATABASE_URL.
+RUN npm ci --no-audit --no-fund && npx nx run-many -t build --output-style=static && npm prune --omit=dev --omit=optional
 
 FROM node:20-bookworm-slim
 WORKDIR /srv/zonewarden
