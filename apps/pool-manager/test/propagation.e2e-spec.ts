@@ -256,11 +256,24 @@ describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave the
       body: JSON.stringify({ name: 'traced.example.com.', email: 'a@b.c' }),
     });
     const requestId = res.headers.get('x-openstack-request-id')!;
-    await waitFor('pool-manager to log the event', () => poolManager.output.includes(requestId));
-    const line = poolManager.output.split('\n').find((l) => l.includes(requestId))!;
-    expect(JSON.parse(line)).toMatchObject({ app: 'pool-manager', msg: 'handled zone.created', requestId });
-    const gatewayLine = gateway.output.split('\n').find((l) => l.includes(requestId))!;
-    expect(JSON.parse(gatewayLine)).toMatchObject({
+    // Logs are written in batches (flushed at least every second), and a pipe may split a line: wait for
+    // a whole line carrying the request id.
+    const loggedLine = async (app: ManagedProcess) => {
+      const line = () =>
+        app.output
+          .split('\n')
+          .slice(0, -1)
+          .find((l) => l.includes(requestId));
+      await waitFor(`${app.name} to log request ${requestId}`, () => line() !== undefined);
+      return JSON.parse(line()!) as Record<string, unknown>;
+    };
+    expect(await loggedLine(poolManager)).toMatchObject({
+      app: 'pool-manager',
+      msg: 'handled zone.created',
+      requestId,
+    });
+    const gatewayLine = await loggedLine(gateway);
+    expect(gatewayLine).toMatchObject({
       app: 'api-gateway',
       context: 'http',
       status: 201,
