@@ -83,7 +83,8 @@ describe('operations: versions, headers, health, metrics, rate limits, OpenAPI',
 
   it('is live always; ready while PostgreSQL answers, not while it does not, and ready again after', async () => {
     expect((await request(gw.url).get('/health/live')).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 500)); // the relay's broker connection
+    const readyNow = async () => (await request(gw.url).get('/health/ready')).status === 200;
+    await waitFor('readiness once the relay has its broker connection', readyNow);
     const ready = await request(gw.url).get('/health/ready');
     expect([ready.status, ready.body.status]).toEqual([200, 'ok']);
     expect(ready.body.details).toMatchObject({ database: { status: 'up' }, broker: { status: 'up' } });
@@ -95,8 +96,7 @@ describe('operations: versions, headers, health, metrics, rate limits, OpenAPI',
     expect((await request(gw.url).get('/health/live')).status).toBe(200);
 
     await proxy.up();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await request(gw.url).get('/health/ready')).status).toBe(200);
+    await waitFor('readiness to recover', readyNow);
   });
 
   it('limits requests per client: 429 over_rate_limit beyond RATE_LIMIT_PER_MINUTE, health never', async () => {

@@ -9,19 +9,10 @@ import {
   parsePayload,
 } from '@zonewarden/contracts';
 import { ProcessedMessagesRepository } from '@zonewarden/persistence';
-import { TEST_AMQP_URL } from '@zonewarden/testing';
+import { TEST_AMQP_URL, TcpProxy, waitFor } from '@zonewarden/testing';
 import { GatewayHarness, as, startGateway } from './support/gateway-harness';
-import { TcpProxy } from '@zonewarden/testing';
 
 const ZONES = 50;
-
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('transactional outbox', () => {
   let proxy: TcpProxy;
@@ -81,8 +72,9 @@ describe('transactional outbox', () => {
 
     // RabbitMQ reachable again: the relay drains the outbox.
     await proxy.up();
-    await waitFor(() => handled.length >= ZONES, 30_000);
+    await waitFor('every zone event to be handled', () => handled.length >= ZONES, 30_000);
     await waitFor(
+      'the outbox to be drained',
       async () => (await gw.prisma.outboxMessage.count({ where: { publishedAt: null } })) === 0,
       10_000,
     );
@@ -97,7 +89,7 @@ describe('transactional outbox', () => {
         messageId: oneMessage.id,
       },
     );
-    await waitFor(() => deliveries > ZONES, 10_000);
+    await waitFor('the redelivered message to arrive', () => deliveries > ZONES, 10_000);
 
     expect(handled.sort()).toEqual(created.map((r) => r.body.id).sort());
     expect(duplicates).toBe(deliveries - ZONES);
