@@ -58,6 +58,7 @@ describe('all-in-one on embedded defaults', () => {
     env = { PATH: process.env.PATH, HOME: process.env.HOME, ZONEWARDEN_DATA_DIR: dataDir };
     env.API_PORT = String(await freePort());
     env.MINIDNS_PORT = String(await freePort());
+    env.OPS_PORT = String(await freePort());
     await start();
   }, 90_000);
 
@@ -95,6 +96,14 @@ describe('all-in-one on embedded defaults', () => {
       'zonewarden.zone-worker.dead',
     ])
       expect(queues).toContain(`zonewarden_in_process_queue_messages{queue="${queue}"} 0`);
+  });
+
+  it('serves the operations endpoint on OPS_PORT: readiness and the apps' metrics', async () => {
+    const ops = `http://127.0.0.1:${env.OPS_PORT}`;
+    expect((await fetch(`${ops}/health/ready`)).status).toBe(200);
+    expect(await (await fetch(`${ops}/metrics`)).text()).toContain(
+      '# TYPE zonewarden_messages_consumed_total counter',
+    );
   });
 
   it('runs zonefile imports through zone-worker and record set changes through pool-manager to mini-dns', async () => {
