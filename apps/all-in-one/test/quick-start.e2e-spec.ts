@@ -98,7 +98,7 @@ describe('all-in-one on embedded defaults', () => {
       expect(queues).toContain(`zonewarden_in_process_queue_messages{queue="${queue}"} 0`);
   });
 
-  it('serves the operations endpoint on OPS_PORT: readiness and the apps' metrics', async () => {
+  it('serves the operations endpoint on OPS_PORT: readiness and the metrics of every app', async () => {
     const ops = `http://127.0.0.1:${env.OPS_PORT}`;
     expect((await fetch(`${ops}/health/ready`)).status).toBe(200);
     expect(await (await fetch(`${ops}/metrics`)).text()).toContain(
