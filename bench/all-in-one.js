@@ -3,9 +3,8 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { querySoa } = require('@zonewarden/dns');
 const { ManagedProcess, REPO_ROOT, freePort } = require('@zonewarden/testing');
-const { measure, percentile } = require('./support');
+const { answeredAfter, createZones, measure, printLatencies } = require('./support');
 
 const ZONES = Number(process.env.BENCH_PROPAGATION_ZONES ?? 200);
 const CONCURRENCY = 10;
@@ -46,35 +45,12 @@ module.exports = async function benchAllInOne() {
     const headers = { 'X-Auth-Token': run.token, 'Content-Type': 'application/json' };
     const times = [];
     const ids = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < ZONES) {
-          const name = `p${next++}.bench.test.`;
-          const started = Date.now();
-          const zone = await (
-            await fetch(`${base}/v2/zones`, {
-              method: 'POST',
-              headers,
-              body: JSON.stringify({ name, email: 'a@bench.test' }),
-            })
-          ).json();
-          ids.push(zone.id);
-          for (;;) {
-            const state = await querySoa({ host: '127.0.0.1', port: dnsPort }, name, 500).catch(() => ({
-              present: false,
-            }));
-            if (state.present && state.serial >= zone.serial) break;
-            await new Promise((resolve) => setTimeout(resolve, 5));
-          }
-          times.push(Date.now() - started);
-        }
-      }),
-    );
-    times.sort((a, b) => a - b);
-    console.log(
-      `  POST → SOA answered (${ZONES} zones, ${CONCURRENCY} at a time)   median ${percentile(times, 50)} ms   p99 ${percentile(times, 99)} ms`,
-    );
+    const miniDns = { host: '127.0.0.1', port: dnsPort };
+    await createZones(base, headers, ZONES, CONCURRENCY, async (zone, started) => {
+      ids.push(zone.id);
+      times.push(await answeredAfter(miniDns, zone.name, zone.serial, started));
+    });
+    printLatencies(`POST → SOA answered (${ZONES} zones, ${CONCURRENCY} at a time)`, times);
     let n = 0;
     await measure('GET /v2/zones/{id}', {
       url: base,

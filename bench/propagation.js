@@ -1,23 +1,13 @@
 // Time from POST /v2/zones to each target kind answering the zone's SOA serial (builtin, BIND 9, PowerDNS).
 const { DEFAULT_POOL_ID, parsePools } = require('@zonewarden/persistence');
-const { querySoa } = require('@zonewarden/dns');
 const { freePort, startApp, startBind, startPowerDns } = require('@zonewarden/testing');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { benchEnvironment, percentile } = require('./support');
+const { answeredAfter, benchEnvironment, createZones, printLatencies } = require('./support');
 
 const ZONES = Number(process.env.BENCH_PROPAGATION_ZONES ?? 200);
 const CONCURRENCY = 10;
-
-async function answeredAfter(server, zone, serial, started) {
-  for (;;) {
-    const state = await querySoa(server, zone, 500).catch(() => ({ present: false }));
-    if (state.present && state.serial >= serial) return Date.now() - started;
-    if (Date.now() - started > 30_000) return Infinity;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 module.exports = async function benchPropagation() {
   const [bind, pdns] = await Promise.all([startBind(), startPowerDns()]);
@@ -67,35 +57,17 @@ module.exports = async function benchPropagation() {
   try {
     const headers = { 'X-Auth-Token': bench.token, 'Content-Type': 'application/json' };
     const times = { builtin: [], bind9: [], powerdns: [] };
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < ZONES) {
-          const name = `p${next++}.bench.test.`;
-          const started = Date.now();
-          const response = await fetch(`http://127.0.0.1:${apiPort}/v2/zones`, {
-            method: 'POST',
-            headers,
-            body: JSON.stringify({ name, email: 'a@bench.test' }),
-          });
-          const { serial } = await response.json();
-          await Promise.all(
-            Object.entries(targets).map(async ([kind, server]) =>
-              times[kind].push(await answeredAfter(server, name, serial, started)),
-            ),
-          );
-        }
-      }),
+    await createZones(`http://127.0.0.1:${apiPort}`, headers, ZONES, CONCURRENCY, (zone, started) =>
+      Promise.all(
+        Object.entries(targets).map(async ([kind, server]) =>
+          times[kind].push(await answeredAfter(server, zone.name, zone.serial, started)),
+        ),
+      ),
     );
     console.log(
       `propagation: POST /v2/zones until the SOA is answered, ${ZONES} zones, ${CONCURRENCY} at a time`,
     );
-    for (const [kind, values] of Object.entries(times)) {
-      values.sort((a, b) => a - b);
-      console.log(
-        `  ${kind.padEnd(9)} median ${String(percentile(values, 50)).padStart(5)} ms   p99 ${String(percentile(values, 99)).padStart(5)} ms`,
-      );
-    }
+    for (const [kind, values] of Object.entries(times)) printLatencies(kind, values);
   } finally {
     for (const app of apps) await app.stop();
     await Promise.all([bind.stop(), pdns.stop()]);

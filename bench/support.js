@@ -7,6 +7,7 @@ const {
   TokensRepository,
   migrateDatabase,
 } = require('@zonewarden/persistence');
+const { querySoa } = require('@zonewarden/dns');
 const { deleteNamespace } = require('@zonewarden/testing');
 
 const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -90,4 +91,44 @@ function measure(title, options) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-module.exports = { benchEnvironment, measure, percentile };
+/** A line with the median and p99 of `times` (ms). */
+function printLatencies(title, times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  console.log(
+    `  ${title.padEnd(32)} median ${String(percentile(sorted, 50)).padStart(5)} ms   p99 ${String(percentile(sorted, 99)).padStart(5)} ms`,
+  );
+}
+
+/**
+ * POSTs `count` zones `p<i>.bench.test.` to `base`, `concurrency` at a time; `created(zone, startedAt)`
+ * runs (and is awaited) for each before that worker creates the next.
+ */
+async function createZones(base, headers, count, concurrency, created) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const name = `p${next++}.bench.test.`;
+        const startedAt = Date.now();
+        const response = await fetch(`${base}/v2/zones`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ name, email: 'a@bench.test' }),
+        });
+        await created(await response.json(), startedAt);
+      }
+    }),
+  );
+}
+
+/** Milliseconds from `started` until `server` answers the zone's SOA with `serial` or later (Infinity after 30 s). */
+async function answeredAfter(server, zone, serial, started) {
+  for (;;) {
+    const state = await querySoa(server, zone, 500).catch(() => ({ present: false }));
+    if (state.present && state.serial >= serial) return Date.now() - started;
+    if (Date.now() - started > 30_000) return Infinity;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+module.exports = { benchEnvironment, measure, percentile, printLatencies, createZones, answeredAfter };
