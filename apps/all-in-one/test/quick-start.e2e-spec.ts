@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ManagedProcess, REPO_ROOT, freePort, waitFor } from '@zonewarden/testing';
+import { ManagedProcess, REPO_ROOT, freePort, metricSample, waitFor } from '@zonewarden/testing';
 
 /**
  * `npm start` on a machine with nothing set up: no DATABASE_URL, no AMQP_URL. Everything runs in one
@@ -45,13 +45,6 @@ describe('all-in-one on embedded defaults', () => {
       .find((line) => line.trimStart().startsWith(`${command} `))
       ?.trim() as string;
   const metrics = async () => (await fetch(`${api}/metrics`)).text();
-  const sample = (text: string, series: string) =>
-    Number(
-      text
-        .split('\n')
-        .find((line) => line.startsWith(`${series} `))
-        ?.slice(series.length + 1) ?? 0,
-    );
   const bash = (command: string) => execFileSync('bash', ['-c', command], { encoding: 'utf8' });
 
   beforeAll(async () => {
@@ -86,7 +79,7 @@ describe('all-in-one on embedded defaults', () => {
     ];
     await waitFor('the counters to move', async () => {
       const after = await metrics();
-      return counters.every((series) => sample(after, series) === sample(before, series) + 1);
+      return counters.every((series) => metricSample(after, series) === metricSample(before, series) + 1);
     });
     // The in-process queues, dead-letter ones included, are watched too; nothing waits, nothing failed.
     const queues = await metrics();

@@ -1,16 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import request from 'supertest';
-import { REPO_ROOT, TEST_ADMIN_URL, TcpProxy, waitFor } from '@zonewarden/testing';
+import { REPO_ROOT, TEST_ADMIN_URL, TcpProxy, metricSample, waitFor } from '@zonewarden/testing';
 import { TokensRepository } from '@zonewarden/persistence';
 import { buildOpenApiDocument, openApiText } from '../src/openapi/openapi';
 import { GatewayHarness, startGateway } from './support/gateway-harness';
 
 /** The value of one Prometheus sample, e.g. `zonewarden_zone_changes_total{action="CREATE"}`. */
-function sample(metrics: string, series: string): number {
-  const line = metrics.split('\n').find((l) => l.startsWith(`${series} `));
-  return line ? Number(line.slice(series.length + 1)) : 0;
-}
 
 describe('operations: versions, headers, health, metrics, rate limits, OpenAPI', () => {
   let proxy: TcpProxy;
@@ -67,17 +63,19 @@ describe('operations: versions, headers, health, metrics, rate limits, OpenAPI',
     const after = await request(gw.url).get('/metrics');
     expect(after.headers['content-type']).toMatch(/^text\/plain/);
     const series = 'zonewarden_zone_changes_total{action="CREATE"}';
-    expect(sample(after.text, series)).toBe(sample(before, series) + 1);
+    expect(metricSample(after.text, series)).toBe(metricSample(before, series) + 1);
     const requests =
       'zonewarden_http_request_duration_seconds_count{method="POST",route="/v2/zones",status="201"}';
-    expect(sample(after.text, requests)).toBe(sample(before, requests) + 1);
-    expect(sample(after.text, 'zonewarden_zones{status="ACTIVE",action="CREATE"}')).toBeGreaterThanOrEqual(1);
+    expect(metricSample(after.text, requests)).toBe(metricSample(before, requests) + 1);
+    expect(
+      metricSample(after.text, 'zonewarden_zones{status="ACTIVE",action="CREATE"}'),
+    ).toBeGreaterThanOrEqual(1);
     expect(after.text).toContain('zonewarden_outbox_pending');
     expect(after.text).toContain('zonewarden_outbox_oldest_pending_seconds');
     const published = 'zonewarden_outbox_lag_seconds_count{pattern="zone.created"}';
     await waitFor('the relay to publish the zone.created event', async () => {
       const text = (await request(gw.url).get('/metrics')).text;
-      return sample(text, published) > sample(before, published);
+      return metricSample(text, published) > metricSample(before, published);
     });
   });
 

@@ -3,7 +3,7 @@ import * as packet from 'dns-packet';
 import { DnsMessage, NOTIFY_OPCODE_FLAGS } from '@zonewarden/dns';
 import { serviceRegistry } from '@zonewarden/messaging';
 import { ZoneContent } from '@zonewarden/persistence';
-import { freePort } from '@zonewarden/testing';
+import { freePort, metricSample } from '@zonewarden/testing';
 import { DnsServer } from './dns-server.service';
 import { MiniDnsConfig } from './mini-dns.config';
 import { ZoneCache } from './zone-cache.service';
@@ -114,12 +114,7 @@ describe('DnsServer on its sockets', () => {
     const listening = new DnsServer(cache, config);
     await listening.onApplicationBootstrap();
     const series = (rcode: string) => `zonewarden_dns_responses_total{transport="udp",rcode="${rcode}"}`;
-    const count = async (rcode: string) => {
-      const line = (await serviceRegistry.metrics())
-        .split('\n')
-        .find((l) => l.startsWith(`${series(rcode)} `));
-      return Number(line?.split(' ')[1] ?? 0);
-    };
+    const count = async (rcode: string) => metricSample(await serviceRegistry.metrics(), series(rcode));
     const socket = dgram.createSocket('udp4');
     try {
       const [noError, nxDomain] = [await count('NOERROR'), await count('NXDOMAIN')];

@@ -7,6 +7,7 @@ import {
   createTestDatabase,
   deleteNamespace,
   freePort,
+  metricSample,
   startApp,
   uniqueNamespace,
   waitFor,
@@ -61,12 +62,7 @@ describe('mini-dns operations endpoint (OPS_PORT)', () => {
 
   it('counts the answers it sends in /metrics', async () => {
     const series = 'zonewarden_dns_responses_total{transport="udp",rcode="REFUSED"}';
-    const count = async () => {
-      const line = (await (await fetch(`${ops}/metrics`)).text())
-        .split('\n')
-        .find((l) => l.startsWith(series));
-      return Number(line?.slice(series.length + 1) ?? 0);
-    };
+    const count = async () => metricSample(await (await fetch(`${ops}/metrics`)).text(), series);
     const before = await count();
     const answer = await querySoa({ host: '127.0.0.1', port: dnsPort }, 'not-served.test.', 1000);
     expect(answer.present).toBe(false);

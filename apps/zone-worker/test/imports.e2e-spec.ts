@@ -16,6 +16,7 @@ import {
   createTestDatabase,
   deleteNamespace,
   freePort,
+  metricSample,
   startApp,
   uniqueNamespace,
   waitFor,
@@ -74,11 +75,11 @@ describe('zone imports (api-gateway + zone-worker)', () => {
     return (await get(`/v2/zones/tasks/imports/${id}`)).body;
   };
   /** A counter of the worker's /metrics (OPS_PORT) for zone.import.requested messages. */
-  const workerCounter = async (metric: string) => {
-    const text = await (await fetch(`http://127.0.0.1:${env.OPS_PORT}/metrics`)).text();
-    const line = new RegExp(`^${metric}\\{pattern="zone\\.import\\.requested"\\} (\\d+)$`, 'm').exec(text);
-    return Number(line?.[1] ?? 0);
-  };
+  const workerCounter = async (metric: string) =>
+    metricSample(
+      await (await fetch(`http://127.0.0.1:${env.OPS_PORT}/metrics`)).text(),
+      `${metric}{pattern="zone.import.requested"}`,
+    );
   /** Messages ready in a queue: a message taken but not acked goes back there when its consumer leaves. */
   const queueDepth = async (queue: string) => {
     const connection = await amqplib.connect(TEST_AMQP_URL);

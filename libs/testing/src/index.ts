@@ -4,3 +4,4 @@ export * from './processes';
 export * from './tcp-proxy';
 export * from './test-database';
 export * from './designate-api';
+export * from './metrics';
