@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { OutboxRepository, PrismaService } from '@zonewarden/persistence';
+import { OutboxBacklog, OutboxRepository, PrismaService } from '@zonewarden/persistence';
 
 /** The gateway's Prometheus metrics; storage-derived gauges are read when scraped. */
 @Injectable()
@@ -24,12 +24,15 @@ export class MetricsService {
 
   constructor(outbox: OutboxRepository, prisma: PrismaService) {
     collectDefaultMetrics({ register: this.registry, prefix: 'zonewarden_gateway_' });
+    // Both outbox gauges are collected in the same scrape: one query serves them.
+    let reading: Promise<OutboxBacklog> | undefined;
+    const backlog = () => (reading ??= outbox.backlog().finally(() => (reading = undefined)));
     new Gauge({
       name: 'zonewarden_outbox_pending',
       help: 'Events written but not yet published to the broker',
       registers: [this.registry],
       async collect() {
-        this.set((await outbox.backlog()).pending);
+        this.set((await backlog()).pending);
       },
     });
     new Gauge({
@@ -37,7 +40,7 @@ export class MetricsService {
       help: 'Age of the oldest event not yet published to the broker (0 when none waits)',
       registers: [this.registry],
       async collect() {
-        this.set((await outbox.backlog()).oldestSeconds);
+        this.set((await backlog()).oldestSeconds);
       },
     });
     new Gauge({
