@@ -4,9 +4,9 @@ import { loadGatewayConfig } from '@zonewarden/api-gateway/dist/config/gateway.c
 import { createGateway } from '@zonewarden/api-gateway/dist/app.factory';
 import { JsonLogger, ServiceConfig, loadConfig, poolsOf } from '@zonewarden/config';
 import { IN_PROCESS_TRANSPORT_URL } from '@zonewarden/contracts';
-import { ServiceApp, collectProcessMetrics, runService, startOpsServer } from '@zonewarden/messaging';
+import { ServiceApp, runService, startOperations } from '@zonewarden/messaging';
 import { MiniDnsConfig, miniDnsApp } from '@zonewarden/mini-dns/dist/mini-dns.app';
-import { PrismaService, prepareDatabase } from '@zonewarden/persistence';
+import { prepareDatabase } from '@zonewarden/persistence';
 import { PoolManagerConfig, poolManagerApp } from '@zonewarden/pool-manager/dist/pool-manager.app';
 import { ZoneWorkerConfig, zoneWorkerApp } from '@zonewarden/zone-worker/dist/zone-worker.app';
 import { devAdminToken } from './dev-admin-token';
@@ -15,9 +15,8 @@ import { quickStartBanner } from './quick-start-banner';
 
 type Env = Record<string, string | undefined>;
 
-/** The same configuration an app reads from the environment, on the in-process transport. */
-function inProcess<T extends ServiceConfig>(type: new () => T, env: Env): T {
-  const config = loadConfig(type, env);
+/** An app's configuration, as read from the environment, switched to the in-process transport. */
+function inProcess<T extends ServiceConfig>(config: T): T {
   config.AMQP_URL = IN_PROCESS_TRANSPORT_URL;
   return config;
 }
@@ -39,12 +38,11 @@ export async function runAllInOne(env: Env, print: (text: string) => void): Prom
   };
   const started = (context: INestApplicationContext) => closers.push(() => context.close());
   try {
-    const gatewayConfig = loadGatewayConfig(appEnv);
-    gatewayConfig.AMQP_URL = IN_PROCESS_TRANSPORT_URL;
+    const gatewayConfig = inProcess(loadGatewayConfig(appEnv));
     const services: ServiceApp[] = [
-      miniDnsApp(inProcess(MiniDnsConfig, appEnv)),
-      zoneWorkerApp(inProcess(ZoneWorkerConfig, appEnv)),
-      poolManagerApp(inProcess(PoolManagerConfig, appEnv)),
+      miniDnsApp(inProcess(loadConfig(MiniDnsConfig, appEnv))),
+      zoneWorkerApp(inProcess(loadConfig(ZoneWorkerConfig, appEnv))),
+      poolManagerApp(inProcess(loadConfig(PoolManagerConfig, appEnv))),
     ];
     await prepareDatabase(gatewayConfig.DATABASE_URL, poolsOf(gatewayConfig));
     const logger = new JsonLogger('zonewarden');
@@ -53,14 +51,8 @@ export async function runAllInOne(env: Env, print: (text: string) => void): Prom
     const gateway = await createGateway(gatewayConfig, logger);
     started(gateway);
     await gateway.listen(gatewayConfig.API_PORT, gatewayConfig.API_HOST);
-    if (gatewayConfig.OPS_PORT) {
-      collectProcessMetrics('zonewarden');
-      const prisma = gateway.get(PrismaService);
-      const ops = await startOpsServer('zonewarden', gatewayConfig.OPS_HOST, gatewayConfig.OPS_PORT, () =>
-        prisma.ping(1000),
-      );
-      closers.push(() => new Promise<void>((resolve) => ops.close(() => resolve())));
-    }
+    const ops = await startOperations('zonewarden', gatewayConfig, gateway);
+    if (ops) closers.push(() => new Promise<void>((resolve) => ops.close(() => resolve())));
     const token =
       gatewayConfig.AUTH_STRATEGY === 'token'
         ? await devAdminToken(dataDir, gatewayConfig.DATABASE_URL)

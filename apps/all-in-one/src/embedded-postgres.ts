@@ -208,10 +208,10 @@ async function stopAbandonedServer(dataDir: string, log: (line: string) => void)
   let pid: number;
   try {
     pid = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    process.kill(pid, 0);
   } catch {
-    return;
+    return; // no server has ever held it, or it stopped cleanly
   }
+  if (!isAlive(pid)) return;
   const parent = Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
   if (parent !== 1) {
     throw new Error(

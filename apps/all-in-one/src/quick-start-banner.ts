@@ -1,3 +1,5 @@
+import { DEV_PROJECT } from './dev-admin-token';
+
 export interface Endpoints {
   apiUrl: string;
   token?: string;
@@ -16,7 +18,7 @@ export function quickStartBanner({
   databaseUrl,
   dataDir,
 }: Endpoints): string {
-  const auth = token ? ` -H 'X-Auth-Token: ${token}'` : " -H 'X-Auth-Project-ID: dev-project'";
+  const auth = token ? ` -H 'X-Auth-Token: ${token}'` : ` -H 'X-Auth-Project-ID: ${DEV_PROJECT}'`;
   const lines = [
     'Zonewarden is running (all apps in one process).',
     `  API:       ${apiUrl}/v2 (OpenAPI at ${apiUrl}/docs)`,

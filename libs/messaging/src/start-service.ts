@@ -1,7 +1,8 @@
 import { DynamicModule, INestApplicationContext, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions } from '@nestjs/microservices';
-import { JsonLogger, poolsOf } from '@zonewarden/config';
+import * as http from 'node:http';
+import { JsonLogger, ServiceConfig, poolsOf } from '@zonewarden/config';
 import { PrismaService, prepareDatabase } from '@zonewarden/persistence';
 import { OutboxRelayService } from './outbox-relay.service';
 import { startOpsServer } from './ops-server';
@@ -57,6 +58,27 @@ export function stopOnSignals(stop: () => Promise<void>, log: (message: string) 
 }
 
 /**
+ * With OPS_PORT set: process metrics and the operations endpoint, ready while `app`'s PostgreSQL answers
+ * and its broker link is up (by default its outbox relay's). Without it, nothing: process metrics'
+ * collectors watch GC and the event loop, which only pays when something scrapes them.
+ */
+export async function startOperations(
+  name: string,
+  config: ServiceConfig,
+  app: INestApplicationContext,
+  brokerConnected: (app: INestApplicationContext) => boolean = (context) =>
+    context.get(OutboxRelayService).isBrokerConnected(),
+): Promise<http.Server | undefined> {
+  if (!config.OPS_PORT) return undefined;
+  collectProcessMetrics(name);
+  const prisma = app.get(PrismaService);
+  return startOpsServer(name, config.OPS_HOST, config.OPS_PORT, async () => {
+    await prisma.ping(READY_DATABASE_TIMEOUT_MS);
+    if (!brokerConnected(app)) throw new Error('not connected to RabbitMQ');
+  });
+}
+
+/**
  * Starts a background app as its own process: migrations and pools first, then its Nest context and,
  * with OPS_PORT set, its operations endpoint; stopped cleanly on SIGTERM.
  */
@@ -71,18 +93,8 @@ export function startService({ name, config, module, consumer, brokerConnected }
       () => app.close(),
       (message) => logger.log(message),
     );
-    if (config.OPS_PORT) {
-      // Process metrics only when something can scrape them: their collectors watch GC and the event loop.
-      collectProcessMetrics(name);
-      const prisma = app.get(PrismaService);
-      const connected = brokerConnected ?? ((context) => context.get(OutboxRelayService).isBrokerConnected());
-      // unref: the app's own connections decide when the process ends, not the scrape endpoint.
-      const ops = await startOpsServer(name, config.OPS_HOST, config.OPS_PORT, async () => {
-        await prisma.ping(READY_DATABASE_TIMEOUT_MS);
-        if (!connected(app)) throw new Error('not connected to RabbitMQ');
-      });
-      ops.unref();
-    }
+    // unref: the app's own connections decide when the process ends, not the scrape endpoint.
+    (await startOperations(name, config, app, brokerConnected))?.unref();
     logger.log(consumer ? `started, consuming ${consumer.queue}` : 'started');
   })().catch((error: unknown) => {
     console.error(`${name} failed to start: ${error instanceof Error ? error.message : String(error)}`);
