@@ -7,7 +7,13 @@ import { ListQuery, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
 import { Quotas, overQuota, withinQuota } from '../quotas/quotas.repository';
 import { isUniqueViolation, query, withTransaction } from '../sql';
-import { changeZone, lockZoneInScope, recordCounts } from '../zones/zone-sql';
+import {
+  NO_COUNT_CHANGE,
+  RecordCountDelta,
+  changeZone,
+  lockZoneInScope,
+  recordCounts,
+} from '../zones/zone-sql';
 import { Scope, ZoneRecord } from '../zones/zone.record';
 import { RECORDSET_COLLECTION, RecordSetRecord } from './recordset.record';
 
@@ -49,6 +55,10 @@ const notFoundError = () => notFound('recordset_not_found', RECORDSET_NOT_FOUND_
  * it becomes `action: UPDATE` and `zone.updated` is announced, so the change propagates; the record set
  * stays PENDING until pool-manager confirms it. A deleted record set is kept, `action: DELETE`, until then.
  */
+/** Managed record sets (SOA, apex NS, even when an admin edits them) do not count towards the quotas. */
+const countedChange = (set: RecordSetRecord, delta: RecordCountDelta) =>
+  set.managed ? NO_COUNT_CHANGE : delta;
+
 @Injectable()
 export class RecordSetsRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -137,19 +147,16 @@ export class RecordSetsRepository {
     requestId?: string,
   ): Promise<RecordSetRecord> {
     return withTransaction(this.prisma.pg, async (tx) => {
-      const zone = await lockZoneInScope(tx, zoneId, scope);
-      const current = await this.findIn(tx, id, zoneId);
-      if (current.action === 'DELETE') throw notFoundError();
-      guard(current);
-      if (zone.action === 'DELETE')
-        throw new DomainError(400, 'bad_request', 'Can not update a deleting zone');
-      let counted = { sets: 0, records: 0 };
+      const { zone, current } = await this.lockForChange(tx, scope, zoneId, id, guard);
+      let counted = NO_COUNT_CHANGE;
       if (changes.records) {
         await this.checkQuotas(tx, zone, rules.quotas, changes.records.length, 0, current.records.length);
         await query(tx, Prisma.sql`DELETE FROM records WHERE recordset_id = ${id}::uuid`, 'records-delete');
         await this.insertRecords(tx, id, changes.records);
-        // Managed record sets (apex NS, edited by an admin) are not counted.
-        if (!current.managed) counted = { sets: 0, records: changes.records.length - current.records.length };
+        counted = countedChange(current, {
+          sets: 0,
+          records: changes.records.length - current.records.length,
+        });
       }
       await query(
         tx,
@@ -174,23 +181,37 @@ export class RecordSetsRepository {
     requestId?: string,
   ): Promise<RecordSetRecord> {
     return withTransaction(this.prisma.pg, async (tx) => {
-      const zone = await lockZoneInScope(tx, zoneId, scope);
-      const current = await this.findIn(tx, id, zoneId);
-      if (current.action === 'DELETE') throw notFoundError();
-      guard(current);
-      if (zone.action === 'DELETE')
-        throw new DomainError(400, 'bad_request', 'Can not update a deleting zone');
+      const { zone, current } = await this.lockForChange(tx, scope, zoneId, id, guard);
       await query(
         tx,
         Prisma.sql`UPDATE recordsets SET status = 'PENDING', action = 'DELETE', version = version + 1, updated_at = now() WHERE id = ${id}::uuid`,
         'recordset-mark-deleted',
       );
-      const counted = current.managed
-        ? { sets: 0, records: 0 }
-        : { sets: -1, records: -current.records.length };
-      await changeZone(tx, zone, {}, requestId, counted);
+      await changeZone(
+        tx,
+        zone,
+        {},
+        requestId,
+        countedChange(current, { sets: -1, records: -current.records.length }),
+      );
       return this.findIn(tx, id);
     });
+  }
+
+  /** Locks the zone and the record set for a change `guard` approves; a record set being deleted is not found. */
+  private async lockForChange(
+    tx: PoolClient,
+    scope: Scope,
+    zoneId: string,
+    id: string,
+    guard: (current: RecordSetRecord) => void,
+  ): Promise<{ zone: ZoneRecord; current: RecordSetRecord }> {
+    const zone = await lockZoneInScope(tx, zoneId, scope);
+    const current = await this.findIn(tx, id, zoneId);
+    if (current.action === 'DELETE') throw notFoundError();
+    guard(current);
+    if (zone.action === 'DELETE') throw new DomainError(400, 'bad_request', 'Can not update a deleting zone');
+    return { zone, current };
   }
 
   private async findIn(tx: PoolClient, id: string, zoneId?: string): Promise<RecordSetRecord> {

@@ -82,7 +82,7 @@ export interface RecordCountDelta {
   records: number;
 }
 
-const UNCHANGED: RecordCountDelta = { sets: 0, records: 0 };
+export const NO_COUNT_CHANGE: RecordCountDelta = { sets: 0, records: 0 };
 
 /** Inside the transaction that changes the (locked) zone's record sets. */
 export async function addRecordCounts(
@@ -118,7 +118,7 @@ export async function changeZone(
   current: ZoneRecord,
   changes: ZoneChanges,
   requestId?: string,
-  counted: RecordCountDelta = UNCHANGED,
+  counted: RecordCountDelta = NO_COUNT_CHANGE,
 ): Promise<ZoneRecord> {
   if (current.action === 'DELETE')
     throw new DomainError(400, 'bad_request', 'Can not update a deleting zone');
