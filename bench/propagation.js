@@ -1,6 +1,6 @@
 // Time from POST /v2/zones to each target kind answering the zone's SOA serial (builtin, BIND 9, PowerDNS).
 const { DEFAULT_POOL_ID, parsePools } = require('@zonewarden/persistence');
-const { freePort, startApp, startBind, startPowerDns } = require('@zonewarden/testing');
+const { everyTargetKind, freePort, startApp, startBind, startPowerDns } = require('@zonewarden/testing');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -12,31 +12,15 @@ const CONCURRENCY = 10;
 module.exports = async function benchPropagation() {
   const [bind, pdns] = await Promise.all([startBind(), startPowerDns()]);
   const [dnsPort, apiPort] = [await freePort(), await freePort()];
-  const targets = {
-    builtin: { host: '127.0.0.1', port: dnsPort },
-    bind9: { host: '127.0.0.1', port: bind.port },
-    powerdns: { host: '127.0.0.1', port: pdns.port },
-  };
+  const kinds = everyTargetKind(dnsPort, bind, pdns);
+  // Each target kind's nameserver (listed in the same order), polled for the SOA.
+  const targets = Object.fromEntries(kinds.targets.map((target, i) => [target.type, kinds.nameservers[i]]));
   const pools = parsePools([
     {
       id: DEFAULT_POOL_ID,
       name: 'default',
       ns_records: [{ hostname: 'ns1.zonewarden.test.', priority: 1 }],
-      nameservers: Object.values(targets),
-      targets: [
-        { type: 'builtin' },
-        {
-          type: 'bind9',
-          options: {
-            rndc_host: '127.0.0.1',
-            rndc_port: bind.rndcPort,
-            rndc_key_file: bind.keyFile,
-            dns_host: '127.0.0.1',
-            dns_port: bind.port,
-          },
-        },
-        { type: 'powerdns', options: { api_url: `http://127.0.0.1:${pdns.apiPort}`, api_key: pdns.apiKey } },
-      ],
+      ...kinds,
       also_notifies: [],
     },
   ]);

@@ -13,6 +13,7 @@ import {
   TestDatabase,
   createTestDatabase,
   deleteNamespace,
+  everyTargetKind,
   freePort,
   startApp,
   startBind,
@@ -104,28 +105,7 @@ describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave the
             { hostname: 'ns1.zonewarden.test.', priority: 1 },
             { hostname: 'ns2.zonewarden.test.', priority: 2 },
           ],
-          nameservers: [
-            { host: '127.0.0.1', port: miniDnsPort },
-            { host: '127.0.0.1', port: bind.port },
-            { host: '127.0.0.1', port: pdns.port },
-          ],
-          targets: [
-            { type: 'builtin' },
-            {
-              type: 'bind9',
-              options: {
-                rndc_host: '127.0.0.1',
-                rndc_port: bind.rndcPort,
-                rndc_key_file: bind.keyFile,
-                dns_host: '127.0.0.1',
-                dns_port: bind.port,
-              },
-            },
-            {
-              type: 'powerdns',
-              options: { api_url: `http://127.0.0.1:${pdns.apiPort}`, api_key: pdns.apiKey },
-            },
-          ],
+          ...everyTargetKind(miniDnsPort, bind, pdns),
           also_notifies: [],
         },
       ]),

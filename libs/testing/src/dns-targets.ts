@@ -91,3 +91,31 @@ export async function startPowerDns(): Promise<PowerDnsServer> {
   await server.start();
   return server;
 }
+
+/**
+ * The `nameservers` and `targets` of a pools-file entry that pushes to every target kind: the builtin
+ * mini-dns on `miniDnsPort`, and BIND and PowerDNS as its secondaries.
+ */
+export function everyTargetKind(miniDnsPort: number, bind: BindServer, pdns: PowerDnsServer) {
+  return {
+    nameservers: [
+      { host: '127.0.0.1', port: miniDnsPort },
+      { host: '127.0.0.1', port: bind.port },
+      { host: '127.0.0.1', port: pdns.port },
+    ],
+    targets: [
+      { type: 'builtin' },
+      {
+        type: 'bind9',
+        options: {
+          rndc_host: '127.0.0.1',
+          rndc_port: bind.rndcPort,
+          rndc_key_file: bind.keyFile,
+          dns_host: '127.0.0.1',
+          dns_port: bind.port,
+        },
+      },
+      { type: 'powerdns', options: { api_url: `http://127.0.0.1:${pdns.apiPort}`, api_key: pdns.apiKey } },
+    ],
+  };
+}
