@@ -8,14 +8,9 @@ describe('database outage', () => {
   let gw: GatewayHarness;
 
   beforeAll(async () => {
-    const server = new URL(TEST_ADMIN_URL);
-    proxy = await TcpProxy.create({ host: server.hostname, port: Number(server.port || 5432) });
+    proxy = await TcpProxy.forUrl(TEST_ADMIN_URL);
     await proxy.up();
-    gw = await startGateway({}, (url) => {
-      const proxied = new URL(url);
-      proxied.port = String(proxy.port);
-      return proxied.toString();
-    });
+    gw = await startGateway({}, (url) => proxy.via(url));
   });
   afterAll(async () => {
     await gw.close();

@@ -14,14 +14,9 @@ describe('operations: versions, headers, health, metrics, rate limits, OpenAPI',
   let token: string;
 
   beforeAll(async () => {
-    const server = new URL(TEST_ADMIN_URL);
-    proxy = await TcpProxy.create({ host: server.hostname, port: Number(server.port || 5432) });
+    proxy = await TcpProxy.forUrl(TEST_ADMIN_URL);
     await proxy.up();
-    gw = await startGateway({ AUTH_STRATEGY: 'token' }, (url) => {
-      const proxied = new URL(url);
-      proxied.port = String(proxy.port);
-      return proxied.toString();
-    });
+    gw = await startGateway({ AUTH_STRATEGY: 'token' }, (url) => proxy.via(url));
     token = (
       await new TokensRepository(gw.prisma).issue({ projectId: 'ops', userId: 'ops', roles: ['member'] })
     ).token;

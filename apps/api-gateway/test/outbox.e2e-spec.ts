@@ -20,11 +20,8 @@ describe('transactional outbox', () => {
   let connection: amqplib.ChannelModel;
 
   beforeAll(async () => {
-    const broker = new URL(TEST_AMQP_URL);
-    proxy = await TcpProxy.create({ host: broker.hostname, port: Number(broker.port || 5672) });
-    const viaProxy = new URL(TEST_AMQP_URL);
-    viaProxy.port = String(proxy.port);
-    gw = await startGateway({ AMQP_URL: viaProxy.toString() });
+    proxy = await TcpProxy.forUrl(TEST_AMQP_URL);
+    gw = await startGateway({ AMQP_URL: proxy.via(TEST_AMQP_URL) });
     connection = await amqplib.connect(TEST_AMQP_URL);
   });
   afterAll(async () => {

@@ -24,17 +24,15 @@ describe('mini-dns operations endpoint (OPS_PORT)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const broker = new URL(TEST_AMQP_URL);
     // RabbitMQ reached through a proxy the test can cut, without touching the shared broker.
-    brokerProxy = await TcpProxy.create({ host: broker.hostname, port: Number(broker.port || 5672) });
+    brokerProxy = await TcpProxy.forUrl(TEST_AMQP_URL);
     await brokerProxy.up();
-    broker.port = String(brokerProxy.port);
     const opsPort = await freePort();
     dnsPort = await freePort();
     namespace = uniqueNamespace();
     miniDns = await startApp('mini-dns', {
       DATABASE_URL: db.url,
-      AMQP_URL: broker.toString(),
+      AMQP_URL: brokerProxy.via(TEST_AMQP_URL),
       AMQP_NAMESPACE: namespace,
       MINIDNS_PORT: String(dnsPort),
       OPS_PORT: String(opsPort),

@@ -21,21 +21,16 @@ describe('pool-manager operations endpoint (OPS_PORT)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const server = new URL(db.url);
-    // PostgreSQL reached through a proxy that the test can cut, without touching the shared server.
-    proxy = await TcpProxy.create({ host: server.hostname, port: Number(server.port || 5432) });
+    // PostgreSQL and RabbitMQ reached through proxies the test can cut, without touching the shared servers.
+    proxy = await TcpProxy.forUrl(db.url);
     await proxy.up();
-    const proxied = new URL(db.url);
-    proxied.port = String(proxy.port);
-    const broker = new URL(TEST_AMQP_URL);
-    brokerProxy = await TcpProxy.create({ host: broker.hostname, port: Number(broker.port || 5672) });
+    brokerProxy = await TcpProxy.forUrl(TEST_AMQP_URL);
     await brokerProxy.up();
-    broker.port = String(brokerProxy.port);
     const opsPort = await freePort();
     namespace = uniqueNamespace();
     poolManager = await startApp('pool-manager', {
-      DATABASE_URL: proxied.toString(),
-      AMQP_URL: broker.toString(),
+      DATABASE_URL: proxy.via(db.url),
+      AMQP_URL: brokerProxy.via(TEST_AMQP_URL),
       AMQP_NAMESPACE: namespace,
       MINIDNS_PORT: String(await freePort()),
       OPS_PORT: String(opsPort),

@@ -1,5 +1,7 @@
 import * as net from 'node:net';
 
+const DEFAULT_PORTS: Record<string, number> = { 'postgresql:': 5432, 'postgres:': 5432, 'amqp:': 5672 };
+
 /**
  * A loopback TCP proxy that can be switched off and on, to make a real server (RabbitMQ)
  * unreachable and reachable again without touching it.
@@ -20,6 +22,23 @@ export class TcpProxy {
     const { port } = probe.address() as net.AddressInfo;
     await new Promise((resolve) => probe.close(resolve));
     return new TcpProxy(port, target);
+  }
+
+  /** A proxy (switched off) in front of the server a PostgreSQL or AMQP URL names. */
+  static forUrl(url: string): Promise<TcpProxy> {
+    const parsed = new URL(url);
+    return TcpProxy.create({
+      host: parsed.hostname,
+      port: Number(parsed.port || DEFAULT_PORTS[parsed.protocol]),
+    });
+  }
+
+  /** `url`, reaching its server through this proxy. */
+  via(url: string): string {
+    const proxied = new URL(url);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String(this.port);
+    return proxied.toString();
   }
 
   async up(): Promise<void> {
