@@ -15,7 +15,7 @@ const READY_DATABASE_TIMEOUT_MS = 1000;
 
 /**
  * Runs a background app's Nest context: a microservice when it consumes a queue (listening once this
- * resolves), a plain context otherwise. Closing it (SIGTERM with shutdown hooks) lets in-flight
+ * resolves), a plain context otherwise. Closing it (app.close(), see stopOnSignals) lets in-flight
  * messages finish first.
  */
 export async function runService(
