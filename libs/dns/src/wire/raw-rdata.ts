@@ -1,3 +1,4 @@
+import { WireName } from './wire-name';
 import { Token, text } from './presentation';
 
 /**
@@ -38,13 +39,7 @@ export const SVC_KEYS = ['mandatory', 'alpn', 'no-default-alpn', 'port', 'ipv4hi
 
 const u16 = (value: number) => Buffer.from([value >> 8, value & 0xff]);
 
-export function nameToWire(name: string): Buffer {
-  const labels = name.replace(/\.$/, '').split('.').filter(Boolean);
-  return Buffer.concat([
-    ...labels.map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label)])),
-    Buffer.from([0]),
-  ]);
-}
+const nameToWire = (name: string) => WireName.fromText(name).toWire();
 
 function ipv6ToBytes(address: string): Buffer {
   const [head, tail = ''] = address.split('::');
@@ -87,7 +82,7 @@ function svcbWire(tokens: Token[]): Buffer {
   params.sort((a, b) => a.key - b.key);
   return Buffer.concat([
     u16(Number(text(tokens[0]))),
-    nameToWire(text(tokens[1])),
+    nameToWire(tokens[1].raw),
     ...params.map((p) => Buffer.concat([u16(p.key), u16(p.value.length), p.value])),
   ]);
 }
