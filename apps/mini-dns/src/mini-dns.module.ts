@@ -2,7 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { PersistenceModule } from '@zonewarden/persistence';
 import { DnsServer } from './dns-server.service';
 import { MiniDnsConfig } from './mini-dns.config';
-import { ZoneCache } from './zone-cache.service';
+import { Responder } from './protocol/responder';
+import { ZoneStore } from './zone/zone-store.service';
 import { ZoneEventsSubscriber } from './zone-events.subscriber';
 
 /** mini-dns reads storage and listens to zone events; it writes nothing, so it runs no outbox relay. */
@@ -12,8 +13,14 @@ export class MiniDnsModule {
     return {
       module: MiniDnsModule,
       imports: [PersistenceModule.forRoot({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE })],
-      providers: [{ provide: MiniDnsConfig, useValue: config }, ZoneCache, ZoneEventsSubscriber, DnsServer],
-      exports: [DnsServer, ZoneCache],
+      providers: [
+        { provide: MiniDnsConfig, useValue: config },
+        ZoneStore,
+        Responder,
+        ZoneEventsSubscriber,
+        DnsServer,
+      ],
+      exports: [DnsServer, ZoneStore],
     };
   }
 }

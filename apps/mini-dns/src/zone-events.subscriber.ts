@@ -2,10 +2,10 @@ import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap } from '@
 import { ZONE_EVENTS } from '@zonewarden/contracts';
 import { EventSubscription, subscribeToEvents } from '@zonewarden/messaging';
 import { MiniDnsConfig } from './mini-dns.config';
-import { ZoneCache } from './zone-cache.service';
+import { ZoneStore } from './zone/zone-store.service';
 
 /**
- * Every mini-dns instance receives all zone events on a queue of its own, and drops its cached copy
+ * Every mini-dns instance receives all zone events on a queue of its own, and reloads its copy
  * of each zone that changed.
  */
 @Injectable()
@@ -13,7 +13,7 @@ export class ZoneEventsSubscriber implements OnApplicationBootstrap, BeforeAppli
   private subscription?: EventSubscription;
 
   constructor(
-    private readonly cache: ZoneCache,
+    private readonly zones: ZoneStore,
     private readonly config: MiniDnsConfig,
   ) {}
 
@@ -25,10 +25,10 @@ export class ZoneEventsSubscriber implements OnApplicationBootstrap, BeforeAppli
         const zoneName = (envelope.data as { zoneName?: unknown } | undefined)?.zoneName;
         if (typeof zoneName !== 'string') return;
         const served = envelope.pattern === ZONE_EVENTS.created || envelope.pattern === ZONE_EVENTS.updated;
-        this.cache.changed(zoneName, served);
+        this.zones.changed(zoneName, served);
       },
       // Events missed while disconnected: start from storage again.
-      () => this.cache.reloadIndex(),
+      () => this.zones.reloadIndex(),
     );
   }
 

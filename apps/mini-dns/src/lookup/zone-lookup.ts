@@ -1,0 +1,67 @@
+import { TYPE_CODES, WireName } from '@zonewarden/dns';
+import { RRset, ZoneNode, ZoneTree } from '../zone/zone-tree';
+import { wildcardFor } from './wildcard';
+
+/** What one zone says of one name and type (RFC 1034 §4.3.2 step 3, RFC 4592, RFC 6672 §3.2). */
+export type ZoneResult =
+  | { kind: 'answer'; owner: WireName; rrsets: RRset[] }
+  | { kind: 'cname'; owner: WireName; cname: RRset; target: WireName }
+  | { kind: 'dname'; dnameOwner: WireName; dname: RRset; target: WireName | undefined }
+  | { kind: 'referral'; cut: ZoneNode }
+  | { kind: 'nodata' }
+  | { kind: 'nxdomain' };
+
+/**
+ * Looks `name` up in `zone`: walking down from the apex, a delegation point or a DNAME above the name
+ * takes over (a DS query at the delegation point itself is the parent's to answer); then the name's own
+ * node, an empty non-terminal, or the closest encloser's wildcard.
+ */
+export function lookupInZone(zone: ZoneTree, name: WireName, type: number): ZoneResult {
+  const depth = name.labelCount - zone.apex.labelCount;
+  if (zone.cuts.size > 0 || zone.dnames.size > 0) {
+    for (let i = depth; i >= 0; i--) {
+      const key = name.suffixKey(i);
+      if (zone.cuts.has(key) && !(i === 0 && type === TYPE_CODES.DS))
+        return { kind: 'referral', cut: zone.nodes.get(key)! };
+      if (i > 0 && zone.dnames.has(key)) return dnameSubstitution(zone.nodes.get(key)!, name, i);
+    }
+  }
+  const node = zone.nodes.get(name.key);
+  if (node) return fromNode(node, node.name, type);
+  if (zone.names.has(name.key)) return { kind: 'nodata' };
+  const wildcard = wildcardFor(zone, name, depth);
+  return wildcard ? fromNode(wildcard, name, type) : { kind: 'nxdomain' };
+}
+
+function fromNode(node: ZoneNode, owner: WireName, type: number): ZoneResult {
+  if (type === TYPE_CODES.ANY) return { kind: 'answer', owner, rrsets: [...node.rrsets.values()] };
+  const rrset = node.rrsets.get(type);
+  if (rrset) return { kind: 'answer', owner, rrsets: [rrset] };
+  const cname = node.rrsets.get(TYPE_CODES.CNAME);
+  if (cname) return { kind: 'cname', owner, cname, target: rdataName(cname) };
+  return { kind: 'nodata' };
+}
+
+/** The name a CNAME or DNAME points at. */
+function rdataName(rrset: RRset): WireName {
+  const rdata = rrset.rdata[0];
+  return Buffer.isBuffer(rdata) ? nameFromWire(rdata) : (rdata[0] as WireName);
+}
+
+function nameFromWire(bytes: Buffer): WireName {
+  const labels: Buffer[] = [];
+  for (let at = 0; bytes[at] !== 0; at += 1 + bytes[at])
+    labels.push(bytes.subarray(at + 1, at + 1 + bytes[at]));
+  return new WireName(labels);
+}
+
+/**
+ * RFC 6672 §2.2: the labels of `name` above the DNAME owner (`stripped` of them) put in front of the
+ * DNAME's target. `target` is undefined when the result would be longer than a name may be (YXDOMAIN).
+ */
+function dnameSubstitution(node: ZoneNode, name: WireName, stripped: number): ZoneResult {
+  const dname = node.rrsets.get(TYPE_CODES.DNAME)!;
+  let target: WireName | undefined = rdataName(dname).prepend(name.labels.slice(0, stripped));
+  if (target.wireLength > 255) target = undefined;
+  return { kind: 'dname', dnameOwner: node.name, dname, target };
+}

@@ -1,0 +1,235 @@
+import {
+  CLASS_IN,
+  EDNS_DO,
+  FLAG,
+  MAX_MESSAGE_OCTETS,
+  MessageWriter,
+  OPCODE,
+  RCODE,
+  TYPE_CODES,
+  WireName,
+  readEdns,
+  readMessage,
+  rcodeName,
+} from '@zonewarden/dns';
+import type { ZoneContent, ZoneContentRepository } from '@zonewarden/persistence';
+import { MiniDnsConfig } from '../mini-dns.config';
+import { ZoneStore } from '../zone/zone-store.service';
+import { zoneContent } from '../zone/zones.fixtures';
+import { Responder } from './responder';
+import { TRANSFER_MESSAGE_OCTETS } from './transfer';
+
+const addresses = Array.from({ length: 1200 }, (_, i) => `big.example.com. A 192.0.${i >> 8}.${i & 255}`);
+const longText = `"${'t'.repeat(250)}"`;
+const hugeTxt = Array.from(
+  { length: 3 },
+  (_, i) => `huge.example.com. TXT "${i}" ${Array(110).fill(longText).join(' ')}`,
+);
+const contents: ZoneContent[] = [
+  zoneContent('example.com.', [
+    ...addresses,
+    ...hugeTxt,
+    ...Array.from({ length: 30 }, (_, i) => `mid.example.com. A 198.51.100.${i}`),
+    'svc.example.com. SVCB 1 . alpn=h2',
+    'www.example.com. HTTPS 1 . alpn=h3',
+    ...Array.from(
+      { length: 12 },
+      (_, i) => `deleg.example.com. NS ns${i}-${'n'.repeat(40)}.deleg.example.com.`,
+    ),
+    ...Array.from({ length: 12 }, (_, i) => `ns${i}-${'n'.repeat(40)}.deleg.example.com. A 192.0.2.${i}`),
+  ]),
+];
+let failing = false;
+const storage = {
+  servedZoneNames: async () => contents.map((c) => c.name),
+  load: async (name: string) => {
+    if (failing) throw new Error('storage is down');
+    return contents.find((c) => c.name === name) ?? null;
+  },
+} as unknown as ZoneContentRepository;
+const config = Object.assign(new MiniDnsConfig(), { MINIDNS_CACHE_TTL_MS: 0 });
+const store = new ZoneStore(storage, config);
+const responder = new Responder(store);
+
+interface Ask {
+  name?: string;
+  type?: number;
+  klass?: number;
+  flags?: number;
+  opcode?: number;
+  edns?: { size?: number; version?: number; do?: boolean };
+  transport?: 'udp' | 'tcp';
+}
+
+function query({
+  name = 'example.com.',
+  type = TYPE_CODES.SOA,
+  klass = CLASS_IN,
+  flags = 0,
+  opcode = 0,
+  edns,
+}: Ask) {
+  const writer = new MessageWriter(Buffer.alloc(512), 512);
+  writer.question(WireName.fromText(name), type, klass);
+  if (edns) writer.opt(edns.size ?? 1232, 0, edns.version ?? 0, edns.do ? EDNS_DO : 0);
+  return writer.finish(0x4242, flags | (opcode << 11));
+}
+
+async function ask(options: Ask) {
+  const { messages } = await responder.respond(query(options), options.transport ?? 'udp');
+  return messages.map((bytes) => {
+    const message = readMessage(bytes);
+    const opt = message.additionals.find((r) => r.type === TYPE_CODES.OPT);
+    const edns = opt && readEdns(opt);
+    return {
+      size: bytes.length,
+      id: message.id,
+      rcode: rcodeName((message.flags & 0x0f) | ((edns?.extendedRcode ?? 0) << 4)),
+      opcode: message.opcode,
+      aa: Boolean(message.flags & FLAG.AA),
+      tc: Boolean(message.flags & FLAG.TC),
+      flags: message.flags,
+      edns,
+      questions: message.questions.map((q) => q.name.toString()),
+      answers: message.answers,
+      authorities: message.authorities,
+      additionals: message.additionals.filter((r) => r.type !== TYPE_CODES.OPT),
+    };
+  });
+}
+
+beforeAll(() => store.ready());
+afterAll(() => store.onApplicationShutdown());
+
+describe('Responder', () => {
+  it('answers with the id, the question as sent, AA, RD and CD copied, never RA or AD', async () => {
+    const [reply] = await ask({ name: 'ExAmple.COM.', flags: FLAG.RD | FLAG.CD | FLAG.AD });
+    expect(reply).toMatchObject({ id: 0x4242, rcode: 'NOERROR', aa: true, questions: ['ExAmple.COM.'] });
+    expect(reply.flags & (FLAG.RD | FLAG.CD | FLAG.RA | FLAG.AD)).toBe(FLAG.RD | FLAG.CD);
+    expect(reply.answers).toHaveLength(1);
+  });
+
+  it('answers SVCB and HTTPS queries by type number', async () => {
+    expect((await ask({ name: 'svc.example.com.', type: 64 }))[0].answers).toHaveLength(1);
+    expect((await ask({ name: 'www.example.com.', type: 65 }))[0].answers).toHaveLength(1);
+  });
+
+  it('echoes EDNS with our payload size and the DO bit, and answers BADVERS to EDNS versions above 0', async () => {
+    const [plain] = await ask({ edns: {} });
+    expect(plain.edns).toMatchObject({ udpPayloadSize: 1232, version: 0, flags: 0 });
+    expect((await ask({ edns: { do: true } }))[0].edns?.flags).toBe(EDNS_DO);
+    const [badvers] = await ask({ edns: { version: 1 } });
+    expect(badvers).toMatchObject({ rcode: 'BADVERS', aa: false, answers: [] });
+    expect(badvers.edns?.version).toBe(0);
+  });
+
+  it('keeps the opcode; NOTIMP for opcodes it does not serve, NOTIFY acknowledged, UPDATE refused', async () => {
+    expect((await ask({ opcode: OPCODE.STATUS }))[0]).toMatchObject({
+      opcode: 2,
+      rcode: 'NOTIMP',
+      questions: [],
+    });
+    expect((await ask({ opcode: 3 }))[0]).toMatchObject({ opcode: 3, rcode: 'NOTIMP' });
+    expect((await ask({ opcode: OPCODE.NOTIFY }))[0]).toMatchObject({
+      opcode: 4,
+      rcode: 'NOERROR',
+      aa: true,
+    });
+    expect((await ask({ opcode: OPCODE.NOTIFY, name: 'example.org.' }))[0].rcode).toBe('NOTAUTH');
+    expect((await ask({ opcode: OPCODE.NOTIFY, type: TYPE_CODES.A }))[0].rcode).toBe('FORMERR');
+    expect((await ask({ opcode: OPCODE.UPDATE }))[0]).toMatchObject({ opcode: 5, rcode: 'REFUSED' });
+  });
+
+  it('refuses other classes and zones, FORMERR for class ANY and meta types, NOTIMP for MAILA', async () => {
+    expect((await ask({ klass: 3 }))[0].rcode).toBe('REFUSED');
+    expect((await ask({ klass: 255 }))[0].rcode).toBe('FORMERR');
+    expect((await ask({ name: 'example.org.' }))[0]).toMatchObject({ rcode: 'REFUSED', aa: false });
+    expect((await ask({ type: TYPE_CODES.OPT }))[0].rcode).toBe('FORMERR');
+    expect((await ask({ type: TYPE_CODES.MAILA }))[0].rcode).toBe('NOTIMP');
+  });
+
+  it('answers FORMERR to malformed messages and nothing to responses or short ones', async () => {
+    const garbage = Buffer.concat([
+      Buffer.from([0x12, 0x34, 0, 0, 0, 1]),
+      Buffer.alloc(6),
+      Buffer.from([0xc0, 12]),
+    ]);
+    const { messages } = await responder.respond(garbage, 'udp');
+    expect(readMessage(messages[0])).toMatchObject({ id: 0x1234, flags: FLAG.QR | RCODE.FORMERR });
+    expect((await responder.respond(Buffer.from([1, 2, 3]), 'udp')).messages).toEqual([]);
+    const response = query({});
+    response[2] |= 0x80;
+    expect((await responder.respond(response, 'udp')).messages).toEqual([]);
+  });
+
+  it('truncates over UDP: 512 octets without EDNS, 1232 with, TC and the question alone', async () => {
+    const [plain] = await ask({ name: 'mid.example.com.', type: TYPE_CODES.A });
+    expect(plain).toMatchObject({ tc: true, answers: [], authorities: [], additionals: [] });
+    const [edns] = await ask({ name: 'mid.example.com.', type: TYPE_CODES.A, edns: { size: 4096 } });
+    expect(edns).toMatchObject({ tc: false });
+    expect(edns.answers).toHaveLength(30);
+    const [big] = await ask({ name: 'big.example.com.', type: TYPE_CODES.A, edns: { size: 4096 } });
+    expect(big.tc).toBe(true);
+    expect(big.size).toBeLessThanOrEqual(1232);
+  });
+
+  it('keeps what fits of a referral that does not fit, with TC (as BIND)', async () => {
+    const [referral] = await ask({ name: 'x.deleg.example.com.', type: TYPE_CODES.A });
+    expect(referral.tc).toBe(true);
+    expect(referral.authorities.length).toBeGreaterThan(0);
+    expect(referral.authorities.length).toBeLessThan(12);
+    expect(referral.size).toBeLessThanOrEqual(512);
+    const [fits] = await ask({ name: 'x.deleg.example.com.', type: TYPE_CODES.A, edns: {} });
+    expect(fits).toMatchObject({ tc: false, aa: false });
+    expect(fits.authorities).toHaveLength(12);
+    expect(fits.additionals).toHaveLength(12);
+  });
+
+  it('answers in full over TCP, and with TC where 65,535 octets cannot hold the answer', async () => {
+    const [big] = await ask({ name: 'big.example.com.', type: TYPE_CODES.A, transport: 'tcp' });
+    expect(big.answers).toHaveLength(1200);
+    const [huge] = await ask({ name: 'huge.example.com.', type: TYPE_CODES.TXT, transport: 'tcp' });
+    expect(huge).toMatchObject({ rcode: 'NOERROR', tc: true, answers: [] });
+    expect(huge.size).toBeLessThanOrEqual(MAX_MESSAGE_OCTETS);
+  });
+
+  it('transfers a zone over TCP in messages of about 16 KB, SOA first and last', async () => {
+    const messages = await ask({ type: TYPE_CODES.AXFR, transport: 'tcp', edns: {} });
+    const records = messages.flatMap((m) => m.answers);
+    expect(messages.length).toBeGreaterThan(3);
+    expect(messages.every((m) => m.edns && m.aa)).toBe(true);
+    // A message closes once past 16 KB: only by its last record, which may be large (the TXT ones).
+    const withoutTxt = messages.filter((m) => m.answers.every((r) => r.type !== TYPE_CODES.TXT));
+    expect(withoutTxt.length).toBeGreaterThan(1);
+    expect(withoutTxt.every((m) => m.size <= TRANSFER_MESSAGE_OCTETS + 16)).toBe(true);
+    expect(messages[0].questions).toEqual(['example.com.']);
+    expect(messages[1].questions).toEqual([]);
+    expect(records[0].type).toBe(TYPE_CODES.SOA);
+    expect(records[records.length - 1].type).toBe(TYPE_CODES.SOA);
+    expect(records.filter((r) => r.type === TYPE_CODES.SOA)).toHaveLength(2);
+  });
+
+  it('refuses transfers of a name that is not a zone apex (NOTAUTH) and AXFR over UDP (FORMERR)', async () => {
+    expect((await ask({ name: 'big.example.com.', type: TYPE_CODES.AXFR, transport: 'tcp' }))[0].rcode).toBe(
+      'NOTAUTH',
+    );
+    expect((await ask({ name: 'example.org.', type: TYPE_CODES.AXFR, transport: 'tcp' }))[0].rcode).toBe(
+      'NOTAUTH',
+    );
+    expect((await ask({ type: TYPE_CODES.AXFR }))[0].rcode).toBe('FORMERR');
+    const [ixfr] = await ask({ type: TYPE_CODES.IXFR });
+    expect(ixfr).toMatchObject({ rcode: 'NOERROR', aa: false });
+    expect(ixfr.answers.map((r) => r.type)).toEqual([TYPE_CODES.SOA]);
+  });
+
+  it('keeps answering from the last copy while storage fails (serve-stale)', async () => {
+    failing = true;
+    try {
+      const [reply] = await ask({ name: 'svc.example.com.', type: 64 });
+      expect(reply).toMatchObject({ rcode: 'NOERROR', aa: true });
+      expect(reply.answers).toHaveLength(1);
+    } finally {
+      failing = false;
+    }
+  });
+});

@@ -1,0 +1,183 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  CLASS_ANY,
+  CLASS_IN,
+  FLAG,
+  FormatError,
+  MAX_MESSAGE_OCTETS,
+  Message,
+  OPCODE,
+  RCODE,
+  TYPE_CODES,
+  readMessage,
+} from '@zonewarden/dns';
+import { Answer } from '../lookup/answer';
+import { answerQuery } from '../lookup/chain';
+import { NotLoaded } from '../lookup/zone-view';
+import { ZoneTree } from '../zone/zone-tree';
+import { ZoneStore } from '../zone/zone-store.service';
+import { EdnsFormatError, queryEdns } from './edns';
+import { Reply, Request, Transport, renderResponse } from './render';
+import { transferMessages } from './transfer';
+
+/** Query types that never appear in a question (RFC 6891 §6.1.1, RFC 8945 §4.2, RFC 2930). */
+const META_TYPES = new Set([TYPE_CODES.OPT, TYPE_CODES.TSIG, TYPE_CODES.TKEY]);
+/** Obsolete mailbox query types (RFC 1035 §3.2.3), which BIND does not implement. */
+const MAILBOX_TYPES = new Set([TYPE_CODES.MAILA, TYPE_CODES.MAILB]);
+/** How long a query waits for its zone to be read from storage before it gets SERVFAIL. */
+export const ZONE_LOAD_WAIT_MS = 2000;
+/** A lookup that crosses zones not yet in memory loads each; this bounds the rounds. */
+const MAX_LOAD_ROUNDS = 20;
+
+/** The messages answering one query, and their response code (undefined when nothing is sent). */
+export interface Response {
+  messages: Buffer[];
+  rcode?: number;
+}
+
+/**
+ * Turns one DNS message into its response messages (none for messages that are not queries or too short
+ * to answer). Never throws: a fault while answering one query becomes SERVFAIL for that query.
+ */
+@Injectable()
+export class Responder {
+  private readonly logger = new Logger(Responder.name);
+  /** One buffer for every response: a message is written and copied out before the next starts. */
+  private readonly buffer = Buffer.alloc(MAX_MESSAGE_OCTETS);
+
+  constructor(private readonly zones: ZoneStore) {}
+
+  async respond(raw: Buffer, transport: Transport): Promise<Response> {
+    // Too short for a header, or a response (QR): never answered, so that no two servers can loop.
+    if (raw.length < 12 || raw[2] & 0x80) return { messages: [] };
+    const request: Request = {
+      id: raw.readUInt16BE(0),
+      opcode: (raw[2] >> 3) & 0x0f,
+      flags: raw.readUInt16BE(2),
+      transport,
+    };
+    try {
+      return await this.dispatch(raw, request);
+    } catch (error) {
+      this.logger.error(`answering a query failed: ${(error as Error).stack}`);
+      try {
+        return this.reply(request, { rcode: RCODE.SERVFAIL });
+      } catch {
+        return { messages: [] };
+      }
+    }
+  }
+
+  private async dispatch(raw: Buffer, request: Request): Promise<Response> {
+    let message: Message;
+    try {
+      message = readMessage(raw);
+    } catch (error) {
+      if (!(error instanceof FormatError)) throw error;
+      request.question = error.partial.questions?.[0];
+      return this.reply(request, { rcode: RCODE.FORMERR });
+    }
+    request.question = message.questions[0];
+    try {
+      request.edns = queryEdns(message);
+    } catch (error) {
+      if (!(error instanceof EdnsFormatError)) throw error;
+      return this.reply(request, { rcode: RCODE.FORMERR });
+    }
+    // RFC 6891 §6.1.3: an EDNS version we do not speak.
+    if (request.edns && request.edns.version > 0) return this.reply(request, { rcode: RCODE.BADVERS });
+    if (
+      request.opcode !== OPCODE.QUERY &&
+      request.opcode !== OPCODE.NOTIFY &&
+      request.opcode !== OPCODE.UPDATE
+    )
+      return this.reply(request, { rcode: RCODE.NOTIMP, withQuestion: false });
+    if (message.questions.length !== 1) {
+      request.question = undefined;
+      return this.reply(request, { rcode: RCODE.FORMERR });
+    }
+    // Signed requests need the key; none is configured here (RFC 8945 §5.2.2: BADKEY comes as NOTAUTH).
+    if (message.additionals.some((r) => r.type === TYPE_CODES.TSIG))
+      return this.reply(request, { rcode: RCODE.NOTAUTH });
+    const { klass, type } = request.question!;
+    if (klass === CLASS_ANY) return this.reply(request, { rcode: RCODE.FORMERR });
+    if (klass !== CLASS_IN) return this.reply(request, { rcode: RCODE.REFUSED });
+    if (request.opcode !== OPCODE.QUERY) return this.reply(request, await this.notifyOrUpdate(request));
+    if (META_TYPES.has(type)) return this.reply(request, { rcode: RCODE.FORMERR });
+    if (MAILBOX_TYPES.has(type)) return this.reply(request, { rcode: RCODE.NOTIMP });
+    if (type === TYPE_CODES.AXFR || type === TYPE_CODES.IXFR) return this.transfer(request);
+    return this.reply(request, await this.query(request));
+  }
+
+  private async query(request: Request): Promise<Reply> {
+    const query = {
+      name: request.question!.name,
+      type: request.question!.type,
+      recursionDesired: (request.flags & FLAG.RD) !== 0,
+    };
+    for (let round = 0; round < MAX_LOAD_ROUNDS; round++) {
+      const answer = answerQuery(this.zones, query);
+      if (answer instanceof Answer) return { rcode: answer.rcode, answer };
+      if (!(await this.loaded(answer))) return { rcode: RCODE.SERVFAIL };
+    }
+    return { rcode: RCODE.SERVFAIL };
+  }
+
+  /** Zone transfers (RFC 5936) of a zone apex, over TCP; IXFR over UDP gets the SOA (RFC 1995 §4). */
+  private async transfer(request: Request): Promise<Response> {
+    const { name, type } = request.question!;
+    if (type === TYPE_CODES.AXFR && request.transport === 'udp')
+      return this.reply(request, { rcode: RCODE.FORMERR });
+    const zone = await this.apexZone(request);
+    if (zone === 'failed') return this.reply(request, { rcode: RCODE.SERVFAIL });
+    if (!zone || !zone.apex.equals(name)) return this.reply(request, { rcode: RCODE.NOTAUTH });
+    if (request.transport === 'udp') {
+      const answer = new Answer();
+      answer.add(answer.answer, zone.apex, zone.soa);
+      return this.reply(request, { rcode: RCODE.NOERROR, answer, authoritative: false });
+    }
+    return { messages: transferMessages(this.buffer, request, zone), rcode: RCODE.NOERROR };
+  }
+
+  /** NOTIFY (RFC 1996) and UPDATE (RFC 2136) name a zone; neither changes anything here. */
+  private async notifyOrUpdate(request: Request): Promise<Reply> {
+    if (request.question!.type !== TYPE_CODES.SOA) return { rcode: RCODE.FORMERR };
+    const zone = await this.apexZone(request);
+    if (zone === 'failed') return { rcode: RCODE.SERVFAIL };
+    if (!zone || !zone.apex.equals(request.question!.name)) return { rcode: RCODE.NOTAUTH };
+    // Zones here are primaries: a NOTIFY is acknowledged, an update is not allowed.
+    return request.opcode === OPCODE.NOTIFY
+      ? { rcode: RCODE.NOERROR, authoritative: true }
+      : { rcode: RCODE.REFUSED };
+  }
+
+  private async apexZone(request: Request): Promise<ZoneTree | undefined | 'failed'> {
+    for (let round = 0; round < MAX_LOAD_ROUNDS; round++) {
+      const zone = this.zones.find(request.question!.name, false);
+      if (!(zone instanceof NotLoaded)) return zone;
+      if (!(await this.loaded(zone))) return 'failed';
+    }
+    return 'failed';
+  }
+
+  /** Waits (boundedly) for a zone to be read from storage; false when it cannot be. */
+  private async loaded(missing: NotLoaded): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>(
+      (resolve) => (timer = setTimeout(() => resolve(false), ZONE_LOAD_WAIT_MS)),
+    );
+    const load = this.zones.load(missing.zone).then(
+      () => true,
+      () => false,
+    );
+    try {
+      return await Promise.race([load, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private reply(request: Request, reply: Reply): Response {
+    return { messages: [renderResponse(this.buffer, request, reply)], rcode: reply.rcode };
+  }
+}

@@ -1,0 +1,37 @@
+import * as dgram from 'node:dgram';
+import * as net from 'node:net';
+
+export type Answerer = (message: Buffer) => Promise<Buffer[]>;
+
+/** DNS over UDP: one datagram in, its answer out to the sender. */
+export class UdpListener {
+  private socket?: dgram.Socket;
+
+  constructor(
+    private readonly answer: Answerer,
+    private readonly onError: (error: Error) => void,
+  ) {}
+
+  async listen(host: string, port: number): Promise<void> {
+    const socket = dgram.createSocket(net.isIPv6(host) ? 'udp6' : 'udp4');
+    this.socket = socket;
+    socket.on('message', (message, remote) => {
+      void this.answer(message).then((replies) => {
+        for (const reply of replies)
+          socket.send(reply, remote.port, remote.address, (e) => e && this.onError(e));
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('error', reject);
+      socket.bind(port, host, () => {
+        socket.off('error', reject);
+        socket.on('error', this.onError);
+        resolve();
+      });
+    });
+  }
+
+  close(): void {
+    this.socket?.close();
+  }
+}

@@ -1,0 +1,105 @@
+import { Rdata, TYPE_CODES, WireName, rdataTarget, rdataToWire, typeCode } from '@zonewarden/dns';
+import type { ZoneContent } from '@zonewarden/persistence';
+
+/** One RRset as served: its records' wire rdata, and the hosts they name (for the additional section). */
+export interface RRset {
+  type: number;
+  ttl: number;
+  rdata: Rdata[];
+  targets: WireName[];
+}
+
+/** A name that owns data. */
+export interface ZoneNode {
+  name: WireName;
+  rrsets: Map<number, RRset>;
+}
+
+/** An RRset with the owner name it is written under (a wildcard's is the query name). */
+export interface OwnedRRset {
+  owner: WireName;
+  rrset: RRset;
+  /** In a response: it must fit, or the response is truncated. */
+  required?: boolean;
+}
+
+/**
+ * A zone indexed for answering (RFC 1034 §4.3.2): nodes by case-folded name, every name that exists
+ * (owners and the empty non-terminals above them), delegation points and DNAME owners.
+ */
+export class ZoneTree {
+  readonly nodes = new Map<string, ZoneNode>();
+  /** Owner names and every name between them and the apex (empty non-terminals exist, RFC 4592 §2.2.2). */
+  readonly names = new Set<string>();
+  /** Names below the apex that own NS records: where the zone delegates. */
+  readonly cuts = new Set<string>();
+  readonly dnames = new Set<string>();
+  readonly soa: RRset;
+  /** Negative answers carry the SOA with TTL min(SOA TTL, MINIMUM) (RFC 2308 §3). */
+  readonly negativeSoa: RRset;
+
+  constructor(
+    readonly apex: WireName,
+    readonly serial: number,
+    nodes: ZoneNode[],
+  ) {
+    this.names.add(apex.key);
+    for (const node of nodes) {
+      const key = node.name.key;
+      this.nodes.set(key, node);
+      for (let i = 0; i < node.name.labelCount - apex.labelCount; i++) this.names.add(node.name.suffixKey(i));
+      if (key !== apex.key && node.rrsets.has(TYPE_CODES.NS)) this.cuts.add(key);
+      if (node.rrsets.has(TYPE_CODES.DNAME)) this.dnames.add(key);
+    }
+    const soa = this.nodes.get(apex.key)?.rrsets.get(TYPE_CODES.SOA);
+    if (!soa) throw new Error(`zone ${apex} has no SOA record`);
+    this.soa = soa;
+    const soaBytes = soa.rdata[0] as readonly (Buffer | WireName)[];
+    const minimum = (soaBytes[2] as Buffer).readUInt32BE(16);
+    this.negativeSoa = { ...soa, ttl: Math.min(soa.ttl, minimum) };
+  }
+
+  get apexNode(): ZoneNode {
+    return this.nodes.get(this.apex.key)!;
+  }
+
+  /** Every RRset, the SOA first, for zone transfers. */
+  *rrsets(): Generator<OwnedRRset> {
+    yield { owner: this.apex, rrset: this.soa };
+    for (const node of this.nodes.values()) {
+      for (const rrset of node.rrsets.values()) {
+        if (rrset !== this.soa) yield { owner: node.name, rrset };
+      }
+    }
+  }
+}
+
+/**
+ * The zone as storage holds it, indexed. A record this server cannot encode is left out (and reported
+ * through `skipped`) rather than failing the whole zone.
+ */
+export function buildZoneTree(content: ZoneContent, skipped?: (reason: string) => void): ZoneTree {
+  const nodes = new Map<string, ZoneNode>();
+  for (const set of content.recordsets) {
+    const type = typeCode(set.type);
+    if (type === undefined) {
+      skipped?.(`${set.name} ${set.type}: unknown type`);
+      continue;
+    }
+    const rdata: Rdata[] = [];
+    for (const data of set.records) {
+      try {
+        rdata.push(rdataToWire(set.type, data));
+      } catch (error) {
+        skipped?.(`${set.name} ${set.type} ${data}: ${(error as Error).message}`);
+      }
+    }
+    if (rdata.length === 0) continue;
+    const name = WireName.fromText(set.name);
+    const node = nodes.get(name.key) ?? { name, rrsets: new Map<number, RRset>() };
+    const targets = rdata.flatMap((r) => rdataTarget(type, r) ?? []);
+    node.rrsets.set(type, { type, ttl: set.ttl ?? content.ttl, rdata, targets });
+    nodes.set(name.key, node);
+  }
+  return new ZoneTree(WireName.fromText(content.name), content.serial, [...nodes.values()]);
+}

@@ -1,0 +1,34 @@
+import { WireName } from '@zonewarden/dns';
+import type { ZoneContent } from '@zonewarden/persistence';
+import { NotLoaded, ZoneView } from '../lookup/zone-view';
+import { ZoneTree, buildZoneTree } from './zone-tree';
+
+/** A zone for tests from `name type data` lines (TTL 300, the SOA added), as storage would hand it over. */
+export function zoneContent(apex: string, lines: string[], serial = 1): ZoneContent {
+  const sets = new Map<string, { name: string; type: string; ttl: number | null; records: string[] }>();
+  const soa = `${apex} SOA ns1.${apex} hostmaster.${apex} ${serial} 3600 600 86400 60`;
+  for (const line of [soa, `${apex} NS ns1.${apex}`, `ns1.${apex} A 192.0.2.53`, ...lines]) {
+    const [name, type, ...data] = line.split(' ');
+    const set = sets.get(`${name} ${type}`) ?? { name, type, ttl: null, records: [] };
+    set.records.push(data.join(' '));
+    sets.set(`${name} ${type}`, set);
+  }
+  return { id: apex, name: apex, ttl: 300, serial, recordsets: [...sets.values()] };
+}
+
+/** Every zone in memory, the closest enclosing one answering (DS at an apex from the parent side). */
+export function zoneView(...zones: ZoneContent[]): ZoneView & { trees: ZoneTree[] } {
+  const trees = zones.map((zone) => buildZoneTree(zone));
+  const find = (name: WireName, ds: boolean): ZoneTree | undefined => {
+    const enclosing = trees
+      .filter((tree) => name.isWithin(tree.apex))
+      .sort((a, b) => b.apex.labelCount - a.apex.labelCount);
+    if (ds && enclosing[0]?.apex.equals(name) && enclosing[1]) return enclosing[1];
+    return enclosing[0];
+  };
+  return {
+    trees,
+    find: (name, ds): ZoneTree | NotLoaded | undefined => find(name, ds),
+    loaded: (name) => find(name, false),
+  };
+}
