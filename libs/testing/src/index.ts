@@ -5,3 +5,4 @@ export * from './tcp-proxy';
 export * from './test-database';
 export * from './designate-api';
 export * from './metrics';
+export * from './all-in-one';
