@@ -20,6 +20,8 @@ export const VALID: [string, string, string][] = [
   ],
   ['CAA', '0 issue "letsencrypt.org"', '0 issue "letsencrypt.org"'],
   ['CAA', '128 iodef "mailto:security@example.com"', '128 iodef "mailto:security@example.com"'],
+  // The tag as sent: tags match case-insensitively (RFC 8659 §4.1), and BIND keeps the case too.
+  ['CAA', '0 ISSUE "ca.example.net"', '0 ISSUE "ca.example.net"'],
   [
     'NAPTR',
     '100 10 "U" "E2U+sip" "!^.*$!sip:info@example.com!" .',

@@ -191,7 +191,7 @@ const PARSERS: Record<string, Parser> = {
     exactly(t, 3, '<flags> <tag> "<value>"');
     const tag = text(t[1]);
     if (!/^[A-Za-z0-9]{1,15}$/.test(tag)) fail(`'${tag}' is not a CAA tag`);
-    return `${u8(t[0], 'flags')} ${tag.toLowerCase()} ${quoted(t[2].bytes)}`;
+    return `${u8(t[0], 'flags')} ${tag} ${quoted(t[2].bytes)}`;
   },
   NAPTR: (t) => {
     exactly(t, 6, '<order> <preference> "<flags>" "<services>" "<regexp>" <replacement>');
