@@ -1,84 +1,141 @@
-// mini-dns throughput: UDP queries/s from a loopback load generator keeping a window of queries in flight.
-const dgram = require('node:dgram');
-const packet = require('dns-packet');
+// mini-dns beside BIND 9 in the same run: the same zones (BIND loads mini-dns's AXFR of each) and the same
+// query file through dnsperf over UDP; answers/s and CPU time per answer of each server.
+const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
 const { defaultPools } = require('@zonewarden/persistence');
-const { freePort, startApp, waitFor } = require('@zonewarden/testing');
+const { freePort, startApp, startBindPrimary, waitFor } = require('@zonewarden/testing');
 const { querySoa } = require('@zonewarden/dns');
-const { benchEnvironment, percentile } = require('./support');
+const { benchEnvironment } = require('./support');
 
-const DURATION_MS = Number(process.env.BENCH_DURATION ?? 10) * 1000;
-const IN_FLIGHT = 64;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const ZONES = 100;
+const ROUNDS = 2;
+
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** One dnsperf run against `port`: answers/s, answers, and the server's CPU seconds meanwhile. */
+function dnsperf(port, queryFile, pid) {
+  const cpuBefore = cpuSeconds(pid);
+  const output = execFileSync(
+    'dnsperf',
+    ['-s', '127.0.0.1', '-p', String(port), '-d', queryFile, '-l', String(DURATION_S), '-q', '200'],
+    { encoding: 'utf8' },
+  );
+  const cpu = cpuSeconds(pid) - cpuBefore;
+  const number = (label) => Number(new RegExp(`${label}:\\s+([\\d.]+)`).exec(output)[1]);
+  const codes = /Response codes:\s+(.*)/.exec(output)[1];
+  return { rate: number('Queries per second'), answers: number('Queries completed'), cpu, codes };
+}
+
+async function createZone(api, headers, i) {
+  const name = `q${i}.bench.test.`;
+  const zone = await (
+    await fetch(`${api}/v2/zones`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name, email: 'a@bench.test' }),
+    })
+  ).json();
+  const sets = [
+    { name: `www.${name}`, type: 'A', records: ['192.0.2.1', '192.0.2.2'] },
+    { name: `mail.${name}`, type: 'A', records: ['192.0.2.25'] },
+    { name, type: 'MX', records: [`10 mail.${name}`] },
+    { name, type: 'TXT', records: ['"v=spf1 mx -all"'] },
+    { name: `*.dyn.${name}`, type: 'A', records: ['192.0.2.99'] },
+    { name: `ftp.${name}`, type: 'CNAME', records: [`www.${name}`] },
+  ];
+  for (const set of sets)
+    await fetch(`${api}/v2/zones/${zone.id}/recordsets`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(set),
+    });
+  return name;
+}
+
+/** Hits (A, MX with additional data, SOA, wildcard, CNAME), NODATA and NXDOMAIN, every zone alike. */
+function queryLines(zones) {
+  const lines = [];
+  for (const zone of zones) {
+    lines.push(
+      `www.${zone} A`,
+      `${zone} MX`,
+      `${zone} SOA`,
+      `host${lines.length}.dyn.${zone} A`,
+      `ftp.${zone} A`,
+      `www.${zone} AAAA`,
+      `nope.${zone} A`,
+    );
+  }
+  return lines.join('\n') + '\n';
+}
 
 module.exports = async function benchMiniDns() {
   const dnsPort = await freePort();
   const bench = await benchEnvironment(defaultPools({ host: '127.0.0.1', port: dnsPort }));
-  const [apiPort] = [await freePort()];
+  const apiPort = await freePort();
   const env = { ...bench.env, MINIDNS_PORT: String(dnsPort), API_PORT: String(apiPort) };
   const apps = [await startApp('api-gateway', env), await startApp('mini-dns', env)];
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'zw-bench-dns-'));
+  let bind;
   try {
+    const api = `http://127.0.0.1:${apiPort}`;
     const headers = { 'X-Auth-Token': bench.token, 'Content-Type': 'application/json' };
-    for (let i = 0; i < ZONES; i++) {
-      await fetch(`http://127.0.0.1:${apiPort}/v2/zones`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ name: `q${i}.bench.test.`, email: 'a@bench.test' }),
-      });
-    }
+    const zones = [];
+    for (let i = 0; i < ZONES; i++) zones.push(await createZone(api, headers, i));
+    const server = { host: '127.0.0.1', port: dnsPort };
     await waitFor(
       'mini-dns to serve the zones',
-      async () => (await querySoa({ host: '127.0.0.1', port: dnsPort }, `q${ZONES - 1}.bench.test.`)).present,
+      async () => (await querySoa(server, zones[ZONES - 1])).present,
     );
-    // Half the queries hit (SOA/NS of a zone), half miss inside a zone (NXDOMAIN).
-    const queries = Array.from({ length: 1000 }, (_, i) =>
-      packet.encode({
-        type: 'query',
-        id: i,
-        questions: [
-          {
-            type: i % 3 ? 'SOA' : 'NS',
-            name: i % 2 ? `q${i % ZONES}.bench.test` : `nope${i}.q${i % ZONES}.bench.test`,
-          },
-        ],
-      }),
-    );
-    const socket = dgram.createSocket('udp4');
-    const sentAt = new Map();
-    const latencies = [];
-    let answered = 0;
-    let next = 0;
-    const end = Date.now() + DURATION_MS;
-    const send = () => {
-      const id = next++ & 0xffff;
-      const query = Buffer.from(queries[id % queries.length]);
-      query.writeUInt16BE(id, 0);
-      sentAt.set(id, process.hrtime.bigint());
-      socket.send(query, dnsPort, '127.0.0.1');
-    };
-    await new Promise((resolve) => {
-      socket.on('message', (message) => {
-        const id = message.readUInt16BE(0);
-        const started = sentAt.get(id);
-        if (started === undefined) return;
-        sentAt.delete(id);
-        latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
-        answered++;
-        if (Date.now() < end) send();
-        else if (sentAt.size === 0) resolve();
-      });
-      socket.bind(0, '127.0.0.1', () => {
-        for (let i = 0; i < IN_FLIGHT; i++) send();
-      });
-      // Lost datagrams must not stall the run.
-      setTimeout(resolve, DURATION_MS + 2000).unref();
+    // Let the last record set changes reach mini-dns before its zones are copied.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const zonefiles = {};
+    for (const zone of zones) {
+      const axfr = execFileSync(
+        'dig',
+        ['@127.0.0.1', '-p', String(dnsPort), zone, 'AXFR', '+nocmd', '+nostats'],
+        {
+          encoding: 'utf8',
+        },
+      );
+      // The transfer ends with the SOA again: once is enough in a zonefile.
+      zonefiles[zone] = axfr.trim().split('\n').slice(0, -1).join('\n') + '\n';
+    }
+    bind = await startBindPrimary(zonefiles);
+    const queryFile = path.join(work, 'queries.txt');
+    fs.writeFileSync(queryFile, queryLines(zones));
+    const servers = [
+      { name: 'BIND 9', port: bind.port, pid: bind.process.child.pid, runs: [] },
+      { name: 'mini-dns', port: dnsPort, pid: apps[1].child.pid, runs: [] },
+    ];
+    for (let round = 0; round < ROUNDS; round++)
+      for (const s of servers) s.runs.push(dnsperf(s.port, queryFile, s.pid));
+    const [reference, ours] = servers.map((s) => {
+      const best = s.runs.reduce((a, b) => (b.rate > a.rate ? b : a));
+      return { ...s, best, cpuPerAnswer: (best.cpu / best.answers) * 1e6 };
     });
-    socket.close();
-    latencies.sort((a, b) => a - b);
     console.log(
-      `mini-dns: ${(answered / (DURATION_MS / 1000)).toFixed(0)} queries/s over UDP, ${IN_FLIGHT} in flight, ${ZONES} zones   p50 ${percentile(latencies, 50).toFixed(2)} ms   p99 ${percentile(latencies, 99).toFixed(2)} ms`,
+      `mini-dns and BIND 9: dnsperf over UDP, ${ZONES} zones, the same ${queryLines(zones).split('\n').length - 1}-line query file, ${DURATION_S} s × ${ROUNDS} rounds each (best round)`,
+    );
+    for (const s of [reference, ours]) {
+      console.log(
+        `  ${s.name.padEnd(9)} ${s.best.rate.toFixed(0).padStart(7)} answers/s   CPU ${s.cpuPerAnswer.toFixed(1).padStart(5)} µs/answer   ${s.best.codes}`,
+      );
+    }
+    console.log(
+      `  mini-dns: ${((100 * ours.best.rate) / reference.best.rate).toFixed(0)}% of BIND's answers/s, ${(ours.cpuPerAnswer / reference.cpuPerAnswer).toFixed(2)}× its CPU per answer`,
     );
   } finally {
+    await bind?.stop();
     for (const app of apps) await app.stop();
+    fs.rmSync(work, { recursive: true, force: true });
     await bench.cleanup();
   }
 };

@@ -42,6 +42,47 @@ export async function startBind(): Promise<BindServer> {
   };
 }
 
+export interface BindPrimary {
+  port: number;
+  process: ManagedProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * BIND 9 as an authoritative primary for `zones` (name → zonefile text), from
+ * libs/testing/targets/named-primary.conf, on a free loopback port. Each file is checked first.
+ */
+export async function startBindPrimary(zones: Record<string, string>): Promise<BindPrimary> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zw-named-primary-'));
+  try {
+    const port = await freePort();
+    const declarations = Object.entries(zones).map(([name, text], i) => {
+      const file = path.join(dir, `zone${i}.db`);
+      fs.writeFileSync(file, text);
+      execFileSync('named-checkzone', ['-q', name, file]);
+      return `zone "${name}" { type primary; file "${file}"; };`;
+    });
+    const conf = path.join(dir, 'named.conf');
+    fs.writeFileSync(
+      conf,
+      render('named-primary.conf', { DIR: dir, PORT: port, ZONES: declarations.join('\n') }),
+    );
+    const named = ManagedProcess.start('named', 'named', ['-g', '-u', 'root', '-c', conf]);
+    const stop = async () => {
+      await named.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    };
+    await named.waitForOutput(/running/, 60_000).catch(async (error: Error) => {
+      await stop();
+      throw error;
+    });
+    return { port, process: named, stop };
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
 export interface PowerDnsServer {
   port: number;
   apiPort: number;

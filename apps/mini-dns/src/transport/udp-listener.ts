@@ -17,8 +17,9 @@ export class UdpListener {
     this.socket = socket;
     socket.on('message', (message, remote) => {
       void this.answer(message).then((replies) => {
-        for (const reply of replies)
-          socket.send(reply, remote.port, remote.address, (e) => e && this.onError(e));
+        // Without a callback Node sends at once (uv_udp_try_send), far cheaper per datagram; a failure
+        // then comes as the socket's 'error' event.
+        for (const reply of replies) socket.send(reply, remote.port, remote.address);
       });
     });
     await new Promise<void>((resolve, reject) => {
