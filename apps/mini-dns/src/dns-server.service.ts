@@ -25,10 +25,10 @@ const dnsResponses = new Counter({
 export class DnsServer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(DnsServer.name);
   private readonly udp = new UdpListener(
-    (message) => this.answer(message, 'udp'),
+    (message, ipv6) => this.answer(message, 'udp', ipv6),
     (error) => this.logger.warn(`udp: ${error.message}`),
   );
-  private readonly tcp = new TcpListener((message) => this.answer(message, 'tcp'));
+  private readonly tcp = new TcpListener((message, ipv6) => this.answer(message, 'tcp', ipv6));
 
   constructor(
     private readonly responder: Responder,
@@ -51,8 +51,8 @@ export class DnsServer implements OnApplicationBootstrap, BeforeApplicationShutd
     await this.tcp.close();
   }
 
-  private async answer(message: Buffer, transport: Transport): Promise<Buffer[]> {
-    const response = await this.responder.respond(message, transport);
+  private async answer(message: Buffer, transport: Transport, ipv6: boolean): Promise<Buffer[]> {
+    const response = await this.responder.respond(message, transport, ipv6);
     dnsResponses.inc({ transport, rcode: response.rcode === undefined ? 'NONE' : rcodeName(response.rcode) });
     return response.messages;
   }

@@ -50,7 +50,8 @@ export interface BindPrimary {
 
 /**
  * BIND 9 as an authoritative primary for `zones` (name → zonefile text), from
- * libs/testing/targets/named-primary.conf, on a free loopback port. Each file is checked first.
+ * libs/testing/targets/named-primary.conf, on a free loopback port; resolves once every zone is loaded.
+ * Each file is checked first (`-i local`: no lookups of out-of-zone names through the system resolver).
  */
 export async function startBindPrimary(zones: Record<string, string>): Promise<BindPrimary> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zw-named-primary-'));
@@ -59,7 +60,7 @@ export async function startBindPrimary(zones: Record<string, string>): Promise<B
     const declarations = Object.entries(zones).map(([name, text], i) => {
       const file = path.join(dir, `zone${i}.db`);
       fs.writeFileSync(file, text);
-      execFileSync('named-checkzone', ['-q', name, file]);
+      execFileSync('named-checkzone', ['-q', '-i', 'local', name, file]);
       return `zone "${name}" { type primary; file "${file}"; };`;
     });
     const conf = path.join(dir, 'named.conf');
@@ -72,9 +73,20 @@ export async function startBindPrimary(zones: Record<string, string>): Promise<B
       await named.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     };
-    await named.waitForOutput(/running/, 60_000).catch(async (error: Error) => {
+    const loaded = (zone: string) =>
+      named.output.includes(`zone ${zone.replace(/\.$/, '')}/IN: loaded serial`);
+    await waitFor(
+      'BIND to load every zone',
+      () => {
+        if (!named.running) throw new Error(`named exited:\n${named.output.slice(-3000)}`);
+        return Object.keys(zones).every(loaded);
+      },
+      60_000,
+    ).catch(async (error: Error) => {
+      const missing = Object.keys(zones).filter((zone) => !loaded(zone));
+      const errors = named.output.split('\n').filter((line) => /error|not loaded/.test(line));
       await stop();
-      throw error;
+      throw new Error(`${error.message}; not loaded: ${missing.join(', ')}\n${errors.join('\n')}`);
     });
     return { port, process: named, stop };
   } catch (error) {

@@ -1,38 +1,41 @@
-import { TYPE_CODES, WireName } from '@zonewarden/dns';
-import { RRset } from '../zone/zone-tree';
+import { WireName } from '@zonewarden/dns';
+import { OwnedRRset, ZoneTree } from '../zone/zone-tree';
 import { Answer } from './answer';
-import { ZoneView } from './zone-view';
-
-const ADDRESS_TYPES = [TYPE_CODES.A, TYPE_CODES.AAAA];
+import { lookupInZone } from './zone-lookup';
 
 /**
- * Adds the addresses of the hosts that NS, MX and SRV records name, where this server holds them
- * (RFC 1034 §4.3.2 step 6), glue below a delegation included. Returns how many RRsets it added.
+ * The additional data of answer RRsets (RFC 1034 §4.3.2 step 6, RFC 9460 §4.1): for each host they name,
+ * its addresses (and an SVCB alias target's own SVCB) from the zone's authoritative data, wildcards
+ * included. Glue below a delegation and data of other zones are not looked at: like BIND, the answer
+ * draws only on the zone the question led to.
  */
-export function addAddresses(answer: Answer, rrsets: readonly RRset[], zones: ZoneView): number {
-  let added = 0;
-  for (const rrset of rrsets) {
-    for (const target of rrset.targets) added += addHostAddresses(answer, target, zones);
+export function addAdditionalData(
+  answer: Answer,
+  zone: ZoneTree,
+  owned: readonly OwnedRRset[],
+  nested = false,
+): void {
+  for (const { owner, rrset } of owned) {
+    for (const target of rrset.targets) {
+      const host = target.host === 'owner' ? owner : target.host;
+      // An SVCB target `.` stands for the owner only where that is a host name (not `*` or `_service`).
+      if (!host.isWithin(zone.apex) || (target.host === 'owner' && !isHostName(host))) continue;
+      for (const type of target.types) {
+        const found = lookupInZone(zone, host, type);
+        if (found.kind !== 'answer') continue;
+        for (const rrset of found.rrsets) {
+          // An alias target's SVCB brings its own addresses, one level deep.
+          if (answer.add(answer.additional, found.owner, rrset) && !nested)
+            addAdditionalData(answer, zone, [{ owner: found.owner, rrset }], true);
+        }
+      }
+    }
   }
-  return added;
 }
 
-function addHostAddresses(answer: Answer, host: WireName, zones: ZoneView, required = false): number {
-  const zone = zones.loaded(host);
-  const node = zone?.nodes.get(host.key);
-  let added = 0;
-  for (const type of ADDRESS_TYPES) {
-    const rrset = node?.rrsets.get(type);
-    if (rrset && answer.add(answer.additional, node!.name, rrset, required)) added++;
-  }
-  return added;
-}
+const HOST_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 
-/**
- * Glue of a referral: addresses of nameservers below the delegation point first (in-domain glue, which
- * must fit: RFC 9471 §3.1), then those elsewhere in this server's zones (optional, §3.2).
- */
-export function addGlue(answer: Answer, cut: WireName, ns: RRset, zones: ZoneView): void {
-  for (const target of ns.targets) if (target.isWithin(cut)) addHostAddresses(answer, target, zones, true);
-  for (const target of ns.targets) if (!target.isWithin(cut)) addHostAddresses(answer, target, zones);
+/** Letters, digits and inner hyphens in every label (RFC 952 / RFC 1123 §2.1), as BIND's check. */
+function isHostName(name: WireName): boolean {
+  return name.labels.every((label) => HOST_LABEL.test(label.toString('latin1')));
 }

@@ -29,12 +29,25 @@ const zones = zoneView(
     'sub.example.com. NS ns.sub.example.com.',
     'sub.example.com. NS ns.sibling.example.com.',
     'sub.example.com. NS ns.elsewhere.test.',
+    'sub.example.com. NS ns.deleg2.example.com.',
+    'deleg2.example.com. NS ns.deleg2.example.com.',
+    'ns.deleg2.example.com. A 192.0.2.55',
+    'tochild.example.com. CNAME x.child.example.com.',
+    'todeleg.example.com. CNAME host.sub.example.com.',
+    'svc.example.com. HTTPS 1 . alpn=h2',
+    'svc.example.com. AAAA 2001:db8::443',
+    'alias.svc.example.com. HTTPS 0 svc.example.com.',
+    'mxwild.example.com. MX 10 mx.w.example.com.',
+    '*.w.example.com. HTTPS 1 . alpn=h2',
+    'dsonly.example.com. DS 3 13 2 ABCD',
+    'mxglue.example.com. MX 10 ns.sub.example.com.',
     'sub.example.com. DS 1 13 2 ABCD',
     'ns.sub.example.com. A 192.0.2.53',
     'ns.sibling.example.com. A 192.0.2.54',
     'child.example.com. NS ns1.example.com.',
     'child.example.com. DS 2 13 2 ABCD',
     'dn.example.com. DNAME other.test.',
+    'inner.example.com. DNAME w.example.com.',
     'selfdn.example.com. DNAME selfdn.example.com.',
     `long.example.com. DNAME ${'x'.repeat(60)}.${'y'.repeat(60)}.${'z'.repeat(60)}.test.`,
     ...chain(0, MAX_CHAIN_LINKS, 'example.com.'),
@@ -52,12 +65,9 @@ const show = (rrsets: OwnedRRset[]) =>
   );
 const names = (rrsets: OwnedRRset[]) => rrsets.map(({ owner, rrset }) => `${owner} ${typeName(rrset.type)}`);
 
-function ask(name: string, type: string, recursionDesired = true) {
-  const answer = answerQuery(zones, {
-    name: WireName.fromText(name),
-    type: TYPE_CODES[type],
-    recursionDesired,
-  });
+function ask(name: string, type: string, withNameservers = false, minimal = false) {
+  const query = { name: WireName.fromText(name), type: TYPE_CODES[type], withNameservers, minimal };
+  const answer = answerQuery(zones, query);
   if (!(answer instanceof Answer)) throw new Error('a zone was not loaded');
   return {
     rcode: rcodeName(answer.rcode),
@@ -83,16 +93,16 @@ describe('answerQuery', () => {
     ]);
   });
 
-  it('adds the addresses of MX targets, and without RD the zone NS and its addresses (as BIND)', () => {
+  it('adds the addresses of MX targets, and when asked the zone NS and its addresses', () => {
     expect(ask('example.com.', 'MX')).toMatchObject({
       authority: [],
       additional: ['mail.example.com. A', 'mail.example.com. AAAA'],
     });
-    expect(ask('example.com.', 'MX', false)).toMatchObject({
+    expect(ask('example.com.', 'MX', true)).toMatchObject({
       authority: ['example.com. NS'],
       additional: ['mail.example.com. A', 'mail.example.com. AAAA', 'ns1.example.com. A'],
     });
-    expect(ask('example.com.', 'NS', false)).toMatchObject({
+    expect(ask('example.com.', 'NS', true)).toMatchObject({
       answer: ['example.com. NS'],
       authority: [],
       additional: ['ns1.example.com. A'],
@@ -100,7 +110,7 @@ describe('answerQuery', () => {
   });
 
   it('answers NODATA and NXDOMAIN with the SOA at the negative TTL (RFC 2308)', () => {
-    const nodata = ask('www.example.com.', 'AAAA', false);
+    const nodata = ask('www.example.com.', 'AAAA', true);
     expect(nodata).toMatchObject({ rcode: 'NOERROR', aa: true, answer: [], authority: ['example.com. SOA'] });
     expect(nodata.raw.authority[0].rrset.ttl).toBe(60);
     expect(ask('nope.example.com.', 'A')).toMatchObject({
@@ -124,22 +134,30 @@ describe('answerQuery', () => {
     expect(ask('q.cw.example.com.', 'A').answer).toEqual(['q.cw.example.com. CNAME', 'www.example.com. A']);
   });
 
-  it('follows CNAME chains inside and across zones; a chain leaving them ends there', () => {
+  it('follows CNAME chains within the zone; into another zone (served here or not) it ends, as BIND', () => {
     expect(ask('alias.example.com.', 'A').answer).toEqual(['alias.example.com. CNAME', 'www.example.com. A']);
     expect(ask('alias.example.com.', 'CNAME').answer).toEqual(['alias.example.com. CNAME']);
-    expect(ask('other.example.com.', 'A')).toMatchObject({
-      rcode: 'NOERROR',
-      answer: ['other.example.com. CNAME', 'www.other.test. A'],
-    });
-    expect(ask('out.example.com.', 'A')).toMatchObject({
-      rcode: 'NOERROR',
-      answer: ['out.example.com. CNAME'],
-    });
+    for (const name of ['other.example.com.', 'out.example.com.', 'tochild.example.com.']) {
+      expect(ask(name, 'A', true)).toMatchObject({
+        rcode: 'NOERROR',
+        aa: true,
+        answer: [`${name} CNAME`],
+        authority: [],
+      });
+    }
     expect(ask('dangling.example.com.', 'A')).toMatchObject({
       rcode: 'NXDOMAIN',
       answer: ['dangling.example.com. CNAME'],
       authority: ['example.com. SOA'],
     });
+    // Into a delegation of the zone: the referral follows the CNAME, still authoritative for it.
+    expect(ask('todeleg.example.com.', 'A')).toMatchObject({
+      aa: true,
+      answer: ['todeleg.example.com. CNAME'],
+      authority: ['sub.example.com. NS'],
+    });
+    // NSEC and RRSIG live beside a CNAME (RFC 4035 §2.5): no chain for them.
+    expect(ask('alias.example.com.', 'NSEC')).toMatchObject({ answer: [], authority: ['example.com. SOA'] });
   });
 
   it('answers SERVFAIL to loops with each CNAME once, and to chains over the limit', () => {
@@ -161,11 +179,15 @@ describe('answerQuery', () => {
     expect(ask('c100.example.com.', 'A').rcode).toBe('SERVFAIL');
   });
 
-  it('substitutes DNAMEs (RFC 6672): the DNAME, a synthesized CNAME, then the target', () => {
+  it('substitutes DNAMEs (RFC 6672): the DNAME, a synthesized CNAME, then the target in the zone', () => {
+    expect(ask('a.Inner.example.com.', 'A')).toMatchObject({
+      rcode: 'NOERROR',
+      answer: ['inner.example.com. DNAME', 'a.Inner.example.com. CNAME', 'a.w.example.com. A'],
+    });
     const answer = ask('www.DN.example.com.', 'A');
     expect(answer).toMatchObject({
       rcode: 'NOERROR',
-      answer: ['dn.example.com. DNAME', 'www.DN.example.com. CNAME', 'www.other.test. A'],
+      answer: ['dn.example.com. DNAME', 'www.DN.example.com. CNAME'],
     });
     expect(show([answer.raw.answer[1]])[0]).toContain(
       WireName.fromText('www.other.test.').toWire().toString('hex'),
@@ -179,17 +201,65 @@ describe('answerQuery', () => {
     expect(ask(tooLong, 'A')).toMatchObject({ rcode: 'YXDOMAIN', answer: ['long.example.com. DNAME'] });
   });
 
-  it('refers below a delegation with glue: in-domain glue required, sibling glue optional', () => {
+  it('refers below a delegation with glue: below it (required), below another delegation (optional)', () => {
     const referral = ask('host.sub.example.com.', 'A');
     expect(referral).toMatchObject({
       rcode: 'NOERROR',
       aa: false,
       answer: [],
       authority: ['sub.example.com. NS'],
-      additional: ['ns.sub.example.com. A', 'ns.sibling.example.com. A'],
+      // ns.sibling.example.com is the zone's own data, not glue: none for it (as BIND).
+      additional: ['ns.sub.example.com. A', 'ns.deleg2.example.com. A'],
     });
     expect(referral.raw.additional.map((r) => r.required ?? false)).toEqual([true, false]);
     expect(ask('sub.example.com.', 'NS').aa).toBe(false);
+  });
+
+  it('adds additional data from the zone itself: wildcards yes, glue below a delegation no', () => {
+    expect(ask('mxwild.example.com.', 'MX').additional).toEqual(['mx.w.example.com. A']);
+    expect(ask('mxglue.example.com.', 'MX').additional).toEqual([]);
+  });
+
+  it('adds the addresses of SVCB/HTTPS targets, the owner for `.`, an alias target’s own HTTPS (RFC 9460)', () => {
+    expect(ask('svc.example.com.', 'HTTPS').additional).toEqual(['svc.example.com. AAAA']);
+    expect(ask('alias.svc.example.com.', 'HTTPS').additional).toEqual([
+      'svc.example.com. AAAA',
+      'svc.example.com. HTTPS',
+    ]);
+  });
+
+  it('adds no owner addresses for `.` where the owner is no host name (a wildcard), as BIND', () => {
+    expect(ask('q.w.example.com.', 'HTTPS').additional).toEqual(['q.w.example.com. A']);
+    expect(ask('*.w.example.com.', 'HTTPS').additional).toEqual([]);
+  });
+
+  it('leaves DS out of ANY: a name with only a DS answers nothing, not even the zone NS (as BIND)', () => {
+    expect(ask('dsonly.example.com.', 'ANY', true)).toMatchObject({
+      rcode: 'NOERROR',
+      answer: [],
+      authority: [],
+    });
+    expect(ask('dsonly.example.com.', 'DS').answer).toEqual(['dsonly.example.com. DS']);
+  });
+
+  it('gives the SOA of an NXDOMAIN to an SOA query TTL 0, as BIND (NODATA keeps the negative TTL)', () => {
+    expect(ask('nope.example.com.', 'SOA').raw.authority[0].rrset.ttl).toBe(0);
+    expect(ask('www.example.com.', 'SOA').raw.authority[0].rrset.ttl).toBe(60);
+  });
+
+  it('answers ANY and minimal queries without additional data', () => {
+    expect(ask('example.com.', 'ANY').additional).toEqual([]);
+    expect(ask('example.com.', 'MX', false, true).additional).toEqual([]);
+    expect(ask('host.sub.example.com.', 'A', false, true).additional).toHaveLength(2);
+  });
+
+  it('does not follow a DNAME for CNAME and ANY queries: the synthesized CNAME is their answer', () => {
+    for (const type of ['CNAME', 'ANY']) {
+      expect(ask('a.inner.example.com.', type, true)).toMatchObject({
+        answer: ['inner.example.com. DNAME', 'a.inner.example.com. CNAME'],
+        authority: ['example.com. NS'],
+      });
+    }
   });
 
   it('answers DS from the parent side: at a delegation and at the apex of a child served here', () => {
@@ -205,6 +275,11 @@ describe('answerQuery', () => {
       'example.com. NS',
       'example.com. MX',
     ]);
+    expect(ask('sub.example.com.', 'ANY')).toMatchObject({
+      aa: false,
+      answer: [],
+      authority: ['sub.example.com. NS'],
+    });
     expect(ask('example.org.', 'A')).toMatchObject({ rcode: 'REFUSED', aa: false });
     expect(RCODE.REFUSED).toBe(5);
   });

@@ -1,7 +1,8 @@
 import { RCODE, TYPE_CODES, WireName } from '@zonewarden/dns';
-import { RRset, ZoneTree } from '../zone/zone-tree';
-import { addAddresses, addGlue } from './additional';
+import { OwnedRRset, RRset, ZoneTree } from '../zone/zone-tree';
+import { addAdditionalData } from './additional';
 import { Answer, emptyAnswer } from './answer';
+import { refer } from './referral';
 import { lookupInZone } from './zone-lookup';
 import { NotLoaded, ZoneView } from './zone-view';
 
@@ -14,20 +15,25 @@ export const MAX_CHAIN_LINKS = 16;
 export interface Query {
   name: WireName;
   type: number;
-  /** Recursion desired: BIND then leaves the zone's NS out of positive answers (minimal-responses no-auth-recursive). */
-  recursionDesired: boolean;
+  /** Only what is required: no additional data beside referral glue, no NS with positive answers. */
+  minimal: boolean;
+  /** Put the zone's NS RRset in the authority section of a positive answer (the caller decides, as BIND). */
+  withNameservers: boolean;
 }
 
+/** Query types a CNAME or DNAME answers itself: the chain is not followed for them. */
+const CHAIN_ENDS = new Set([TYPE_CODES.CNAME, TYPE_CODES.ANY]);
+
 /**
- * Answers a query from the served zones (RFC 1034 §4.3.2): follows CNAME and DNAME (RFC 6672) through
- * every zone served here, stops at a loop or after MAX_CHAIN_LINKS with SERVFAIL (each RRset once, as
- * BIND answers), refers below delegations, and answers NXDOMAIN/NODATA with the SOA. A positive answer to
- * a query without RD also carries the zone's NS RRset and their addresses, as BIND 9 does by default.
- * Returns NotLoaded when a zone it needs is not in memory yet.
+ * Answers a query from the served zones (RFC 1034 §4.3.2): follows CNAME and DNAME (RFC 6672) within the
+ * zone the question led to (a chain into another zone, even one served here, ends there: the client
+ * follows it, as BIND makes it), stops at a loop or after MAX_CHAIN_LINKS with SERVFAIL (each RRset once,
+ * as BIND answers), refers below delegations, and answers NXDOMAIN/NODATA with the SOA. Returns NotLoaded
+ * when the zone is not in memory yet.
  */
 export function answerQuery(zones: ZoneView, query: Query): Answer | NotLoaded {
   const ds = query.type === TYPE_CODES.DS;
-  let zone = zones.find(query.name, ds);
+  const zone = zones.find(query.name, ds);
   if (zone instanceof NotLoaded) return zone;
   if (!zone) return emptyAnswer(RCODE.REFUSED);
   const answer = new Answer();
@@ -38,23 +44,21 @@ export function answerQuery(zones: ZoneView, query: Query): Answer | NotLoaded {
     const result = lookupInZone(zone, name, query.type);
     let next: WireName | undefined;
     switch (result.kind) {
-      case 'answer':
-        for (const rrset of result.rrsets) answer.add(answer.answer, result.owner, rrset);
-        addAddresses(answer, result.rrsets, zones);
-        if (!query.recursionDesired) addZoneNameservers(answer, zone, zones);
-        return answer;
+      case 'answer': {
+        const owned = result.rrsets.map((rrset) => ({ owner: result.owner, rrset }));
+        for (const { owner, rrset } of owned) answer.add(answer.answer, owner, rrset);
+        // ANY gets no additional data from BIND.
+        if (!query.minimal && query.type !== TYPE_CODES.ANY) addAdditionalData(answer, zone, owned);
+        return positive(answer, zone, query);
+      }
       case 'nodata':
       case 'nxdomain':
         if (result.kind === 'nxdomain') answer.rcode = RCODE.NXDOMAIN;
-        answer.add(answer.authority, zone.apex, zone.negativeSoa);
+        answer.add(answer.authority, zone.apex, negativeSoa(zone, query, result.kind));
         return answer;
-      case 'referral': {
-        if (answer.answer.length === 0) answer.authoritative = false;
-        const ns = result.cut.rrsets.get(TYPE_CODES.NS)!;
-        answer.add(answer.authority, result.cut.name, ns);
-        addGlue(answer, result.cut.name, ns, zones);
+      case 'referral':
+        refer(answer, zone, result.cut);
         return answer;
-      }
       case 'cname':
         answer.add(answer.answer, result.owner, result.cname);
         next = result.target;
@@ -66,6 +70,7 @@ export function answerQuery(zones: ZoneView, query: Query): Answer | NotLoaded {
           return answer;
         }
         answer.add(answer.answer, name, synthesizedCname(result.dname, result.target));
+        if (CHAIN_ENDS.has(query.type)) return positive(answer, zone, query);
         next = result.target;
         break;
     }
@@ -73,13 +78,26 @@ export function answerQuery(zones: ZoneView, query: Query): Answer | NotLoaded {
       answer.rcode = RCODE.SERVFAIL;
       return answer;
     }
-    const nextZone = zones.find(next, ds);
-    if (nextZone instanceof NotLoaded) return nextZone;
-    // The chain leaves what this server holds: the client follows it from here.
-    if (!nextZone) return answer;
-    zone = nextZone;
+    // The chain leaves the zone (BIND: "prevents following CNAMEs or DNAMEs into other zones").
+    if (zones.find(next, ds) !== zone) return answer;
     name = next;
   }
+}
+
+/**
+ * The SOA of a negative answer (RFC 2308 §3); BIND gives it TTL 0 in an NXDOMAIN to an SOA query, so that
+ * a stub can find the enclosing zone of any name without the answer being cached (zero-no-soa-ttl).
+ */
+function negativeSoa(zone: ZoneTree, query: Query, kind: 'nodata' | 'nxdomain'): RRset {
+  return kind === 'nxdomain' && query.type === TYPE_CODES.SOA
+    ? { ...zone.negativeSoa, ttl: 0 }
+    : zone.negativeSoa;
+}
+
+/** A positive answer; an ANY at a name holding only a DS has nothing to show, and gets nothing more. */
+function positive(answer: Answer, zone: ZoneTree, query: Query): Answer {
+  if (query.withNameservers && answer.answer.length > 0) addZoneNameservers(answer, zone);
+  return answer;
 }
 
 /** The CNAME a DNAME stands for at `name` (RFC 6672 §3.1): the DNAME's TTL, never cached by itself. */
@@ -87,7 +105,7 @@ function synthesizedCname(dname: RRset, target: WireName): RRset {
   return { type: TYPE_CODES.CNAME, ttl: dname.ttl, rdata: [[target]], targets: [] };
 }
 
-function addZoneNameservers(answer: Answer, zone: ZoneTree, zones: ZoneView): void {
-  const ns = zone.apexNode.rrsets.get(TYPE_CODES.NS);
-  if (ns && answer.add(answer.authority, zone.apex, ns)) addAddresses(answer, [ns], zones);
+function addZoneNameservers(answer: Answer, zone: ZoneTree): void {
+  const ns: OwnedRRset = { owner: zone.apex, rrset: zone.apexNode.rrsets.get(TYPE_CODES.NS)! };
+  if (ns.rrset && answer.add(answer.authority, ns.owner, ns.rrset)) addAdditionalData(answer, zone, [ns]);
 }

@@ -1,4 +1,4 @@
-import { TYPE_CODES, WireName } from '@zonewarden/dns';
+import { TYPE_CODES, WireName, namesIn } from '@zonewarden/dns';
 import { RRset, ZoneNode, ZoneTree } from '../zone/zone-tree';
 import { wildcardFor } from './wildcard';
 
@@ -33,27 +33,26 @@ export function lookupInZone(zone: ZoneTree, name: WireName, type: number): Zone
   return wildcard ? fromNode(wildcard, name, type) : { kind: 'nxdomain' };
 }
 
+/** Types whose records exist beside a CNAME (RFC 4035 §2.5): a query for them does not follow it. */
+const BESIDE_CNAME = new Set([TYPE_CODES.NSEC, TYPE_CODES.RRSIG]);
+
 function fromNode(node: ZoneNode, owner: WireName, type: number): ZoneResult {
-  if (type === TYPE_CODES.ANY) return { kind: 'answer', owner, rrsets: [...node.rrsets.values()] };
+  // A DS belongs to a delegation's parent side; BIND leaves it out of ANY (possibly leaving nothing).
+  if (type === TYPE_CODES.ANY)
+    return {
+      kind: 'answer',
+      owner,
+      rrsets: [...node.rrsets.values()].filter((r) => r.type !== TYPE_CODES.DS),
+    };
   const rrset = node.rrsets.get(type);
   if (rrset) return { kind: 'answer', owner, rrsets: [rrset] };
   const cname = node.rrsets.get(TYPE_CODES.CNAME);
-  if (cname) return { kind: 'cname', owner, cname, target: rdataName(cname) };
+  if (cname && !BESIDE_CNAME.has(type)) return { kind: 'cname', owner, cname, target: rdataName(cname) };
   return { kind: 'nodata' };
 }
 
 /** The name a CNAME or DNAME points at. */
-function rdataName(rrset: RRset): WireName {
-  const rdata = rrset.rdata[0];
-  return Buffer.isBuffer(rdata) ? nameFromWire(rdata) : (rdata[0] as WireName);
-}
-
-function nameFromWire(bytes: Buffer): WireName {
-  const labels: Buffer[] = [];
-  for (let at = 0; bytes[at] !== 0; at += 1 + bytes[at])
-    labels.push(bytes.subarray(at + 1, at + 1 + bytes[at]));
-  return new WireName(labels);
-}
+const rdataName = (rrset: RRset): WireName => namesIn(rrset.rdata[0])[0];
 
 /**
  * RFC 6672 §2.2: the labels of `name` above the DNAME owner (`stripped` of them) put in front of the

@@ -7,6 +7,7 @@ import {
   MessageWriter,
   Question,
   Section,
+  TYPE_CODES,
 } from '@zonewarden/dns';
 import { Answer } from '../lookup/answer';
 import { OwnedRRset } from '../zone/zone-tree';
@@ -23,6 +24,8 @@ export interface Request {
   question?: Question;
   edns?: Edns;
   transport: Transport;
+  /** The client's address family: its own address type goes first in the additional section (as BIND). */
+  ipv6?: boolean;
 }
 
 export interface Reply {
@@ -56,7 +59,10 @@ export function renderResponse(buffer: Buffer, request: Request, reply: Reply): 
     } else if (!writeAll(writer, Section.Authority, answer.authority)) {
       truncated = true;
     } else {
-      truncated = !writeAdditional(writer, answer.additional);
+      truncated = !writeAdditional(
+        writer,
+        preferredFirst(answer.additional, request.ipv6 ? TYPE_CODES.AAAA : TYPE_CODES.A),
+      );
     }
   }
   if (request.edns) {
@@ -84,6 +90,11 @@ function writeRRset(writer: MessageWriter, section: Section, { owner, rrset }: O
 /** Writes records until one does not fit (those written stay). */
 function writeAll(writer: MessageWriter, section: Section, rrsets: OwnedRRset[]): boolean {
   return rrsets.every((rrset) => writeRRset(writer, section, rrset));
+}
+
+/** The client's address type first, the rest in their order. */
+function preferredFirst(rrsets: OwnedRRset[], type: number): OwnedRRset[] {
+  return [...rrsets.filter((r) => r.rrset.type === type), ...rrsets.filter((r) => r.rrset.type !== type)];
 }
 
 /** Whole RRsets until one does not fit; false when a required one did not. */

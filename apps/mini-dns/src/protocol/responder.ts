@@ -16,7 +16,7 @@ import { answerQuery } from '../lookup/chain';
 import { NotLoaded } from '../lookup/zone-view';
 import { ZoneTree } from '../zone/zone-tree';
 import { ZoneStore } from '../zone/zone-store.service';
-import { EdnsFormatError, queryEdns } from './edns';
+import { EdnsFormatError, PLAIN_UDP_PAYLOAD, queryEdns } from './edns';
 import { Reply, Request, Transport, renderResponse } from './render';
 import { transferMessages } from './transfer';
 
@@ -47,7 +47,7 @@ export class Responder {
 
   constructor(private readonly zones: ZoneStore) {}
 
-  async respond(raw: Buffer, transport: Transport): Promise<Response> {
+  async respond(raw: Buffer, transport: Transport, ipv6 = false): Promise<Response> {
     // Too short for a header, or a response (QR): never answered, so that no two servers can loop.
     if (raw.length < 12 || raw[2] & 0x80) return { messages: [] };
     const request: Request = {
@@ -55,6 +55,7 @@ export class Responder {
       opcode: (raw[2] >> 3) & 0x0f,
       flags: raw.readUInt16BE(2),
       transport,
+      ipv6,
     };
     try {
       return await this.dispatch(raw, request);
@@ -110,11 +111,9 @@ export class Responder {
   }
 
   private async query(request: Request): Promise<Reply> {
-    const query = {
-      name: request.question!.name,
-      type: request.question!.type,
-      recursionDesired: (request.flags & FLAG.RD) !== 0,
-    };
+    const { name, type } = request.question!;
+    const minimal = minimalFor(request);
+    const query = { name, type, minimal, withNameservers: !minimal && withNameservers(request) };
     for (let round = 0; round < MAX_LOAD_ROUNDS; round++) {
       const answer = answerQuery(this.zones, query);
       if (answer instanceof Answer) return { rcode: answer.rcode, answer };
@@ -180,4 +179,17 @@ export class Responder {
   private reply(request: Request, reply: Reply): Response {
     return { messages: [renderResponse(this.buffer, request, reply)], rcode: reply.rcode };
   }
+}
+
+/** A UDP client whose EDNS buffer is 512 octets or less gets what is required and nothing else (as from BIND). */
+function minimalFor(request: Request): boolean {
+  return request.transport === 'udp' && !!request.edns && request.edns.udpPayloadSize <= PLAIN_UDP_PAYLOAD;
+}
+
+/**
+ * Whether a positive answer carries the zone's NS RRset, as BIND 9.18 decides by default (minimal-responses
+ * no-auth-recursive): not when recursion was asked for, and not for DS, which the parent side answers.
+ */
+function withNameservers(request: Request): boolean {
+  return !(request.flags & FLAG.RD) && request.question!.type !== TYPE_CODES.DS;
 }

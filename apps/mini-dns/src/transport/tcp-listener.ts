@@ -72,7 +72,7 @@ export class TcpListener {
 
   private async serve(socket: net.Socket, message: Buffer): Promise<void> {
     if (socket.destroyed) return;
-    for (const reply of await this.answer(message)) {
+    for (const reply of await this.answer(message, socket.remoteFamily === 'IPv6')) {
       if (socket.destroyed) return;
       if (!socket.write(framed(reply))) await drained(socket);
     }

@@ -1,12 +1,22 @@
-import { Rdata, TYPE_CODES, WireName, rdataTarget, rdataToWire, typeCode } from '@zonewarden/dns';
+import { Rdata, TYPE_CODES, WireName, namesIn, rdataToWire, typeCode } from '@zonewarden/dns';
 import type { ZoneContent } from '@zonewarden/persistence';
 
-/** One RRset as served: its records' wire rdata, and the hosts they name (for the additional section). */
+/**
+ * A host an RRset names, whose data goes in the additional section (RFC 1034 §4.3.2 step 6, RFC 9460
+ * §4.1): its addresses, and for an SVCB/HTTPS alias also the target's own SVCB/HTTPS RRset. `owner`: the
+ * RRset's owner name (an SVCB ServiceMode record with target `.`).
+ */
+export interface AdditionalTarget {
+  host: WireName | 'owner';
+  types: number[];
+}
+
+/** One RRset as served: its records' wire rdata, and the hosts they name. */
 export interface RRset {
   type: number;
   ttl: number;
   rdata: Rdata[];
-  targets: WireName[];
+  targets: AdditionalTarget[];
 }
 
 /** A name that owns data. */
@@ -63,6 +73,15 @@ export class ZoneTree {
     return this.nodes.get(this.apex.key)!;
   }
 
+  /** The delegation point at or above `name` (below the apex), if the name lies in delegated space. */
+  cutAbove(name: WireName): string | undefined {
+    if (this.cuts.size === 0) return undefined;
+    for (let i = name.labelCount - this.apex.labelCount - 1; i >= 0; i--) {
+      if (this.cuts.has(name.suffixKey(i))) return name.suffixKey(i);
+    }
+    return undefined;
+  }
+
   /** Every RRset, the SOA first, for zone transfers. */
   *rrsets(): Generator<OwnedRRset> {
     yield { owner: this.apex, rrset: this.soa };
@@ -97,9 +116,58 @@ export function buildZoneTree(content: ZoneContent, skipped?: (reason: string) =
     if (rdata.length === 0) continue;
     const name = WireName.fromText(set.name);
     const node = nodes.get(name.key) ?? { name, rrsets: new Map<number, RRset>() };
-    const targets = rdata.flatMap((r) => rdataTarget(type, r) ?? []);
-    node.rrsets.set(type, { type, ttl: set.ttl ?? content.ttl, rdata, targets });
+    node.rrsets.set(type, {
+      type,
+      ttl: set.ttl ?? content.ttl,
+      rdata,
+      targets: additionalTargets(type, rdata),
+    });
     nodes.set(name.key, node);
   }
   return new ZoneTree(WireName.fromText(content.name), content.serial, [...nodes.values()]);
+}
+
+const ADDRESSES = [TYPE_CODES.A, TYPE_CODES.AAAA];
+
+function additionalTargets(type: number, rdata: Rdata[]): AdditionalTarget[] {
+  switch (type) {
+    case TYPE_CODES.NS:
+    case TYPE_CODES.MX:
+    case TYPE_CODES.SRV:
+      return rdata.map((r) => ({ host: namesIn(r)[0], types: ADDRESSES }));
+    case TYPE_CODES.SVCB:
+    case TYPE_CODES.HTTPS:
+      return rdata.flatMap((r): AdditionalTarget[] => {
+        const target = namesIn(r)[0];
+        const aliasMode = (r as Buffer[])[0].readUInt16BE(0) === 0;
+        if (target.labelCount > 0)
+          return [{ host: target, types: aliasMode ? [...ADDRESSES, type] : ADDRESSES }];
+        // Target `.`: the owner itself in ServiceMode; "no service" in AliasMode (RFC 9460 §2.5).
+        return aliasMode ? [] : [{ host: 'owner', types: ADDRESSES }];
+      });
+    case TYPE_CODES.NAPTR:
+      return rdata.flatMap((r): AdditionalTarget[] => {
+        const types = naptrAdditionalTypes((r as Buffer[])[0]);
+        const replacement = namesIn(r)[0];
+        return types.length && replacement.labelCount > 0 ? [{ host: replacement, types }] : [];
+      });
+    default:
+      return [];
+  }
+}
+
+/**
+ * RFC 3403 §4.2: a terminal NAPTR's replacement is looked up by its flag — "S" an SRV RRset (which brings
+ * its targets' addresses), "A" addresses. The first such flag counts, as in BIND.
+ */
+function naptrAdditionalTypes(fixed: Buffer): number[] {
+  const flags = fixed
+    .subarray(5, 5 + fixed[4])
+    .toString('latin1')
+    .toUpperCase();
+  for (const flag of flags) {
+    if (flag === 'S') return [TYPE_CODES.SRV];
+    if (flag === 'A') return ADDRESSES;
+  }
+  return [];
 }

@@ -1,4 +1,4 @@
-import { Rdata } from './rdata-wire';
+import { LiteralName, Rdata } from './rdata-wire';
 import { WireName } from './wire-name';
 
 /** Where a message stood, to take back a record that did not fit. */
@@ -71,7 +71,7 @@ export class MessageWriter {
 
   question(name: WireName, type: number, klass: number): boolean {
     const mark = this.mark();
-    if (!this.name(name) || !this.u16(type) || !this.u16(klass)) return this.undo(mark);
+    if (!this.name(name, true) || !this.u16(type) || !this.u16(klass)) return this.undo(mark);
     this.counts[Section.Question]++;
     return true;
   }
@@ -79,7 +79,7 @@ export class MessageWriter {
   /** One resource record; false (and nothing written) when it does not fit. */
   record(section: Section, owner: WireName, type: number, klass: number, ttl: number, rdata: Rdata): boolean {
     const mark = this.mark();
-    if (!this.name(owner) || !this.u16(type) || !this.u16(klass) || !this.u32(ttl) || !this.room(2))
+    if (!this.name(owner, true) || !this.u16(type) || !this.u16(klass) || !this.u32(ttl) || !this.room(2))
       return this.undo(mark);
     const lengthAt = this.offset;
     this.offset += 2;
@@ -87,7 +87,12 @@ export class MessageWriter {
       if (!this.bytes(rdata)) return this.undo(mark);
     } else {
       for (const part of rdata) {
-        if (!(part instanceof WireName ? this.name(part) : this.bytes(part))) return this.undo(mark);
+        const written = Buffer.isBuffer(part)
+          ? this.bytes(part)
+          : part instanceof LiteralName
+            ? this.name(part.name, false)
+            : this.name(part, true);
+        if (!written) return this.undo(mark);
       }
     }
     const length = this.offset - lengthAt - 2;
@@ -153,14 +158,16 @@ export class MessageWriter {
     return true;
   }
 
-  private name(name: WireName): boolean {
+  /** Writes a name, ending in a pointer to an earlier copy of its longest known suffix when `compress`. */
+  private name(name: WireName, compress: boolean): boolean {
     const labels = name.labels;
     let i = 0;
     let pointer: number | undefined;
-    for (; i < labels.length; i++) {
+    for (; compress && i < labels.length; i++) {
       pointer = this.pointers.get(name.suffixText(i));
       if (pointer !== undefined) break;
     }
+    if (!compress) i = labels.length;
     let needed = pointer !== undefined ? 2 : 1;
     for (let j = 0; j < i; j++) needed += labels[j].length + 1;
     if (!this.room(needed)) return false;

@@ -105,6 +105,23 @@ describe('MessageWriter and readMessage', () => {
     expect(message.answers.map((r) => r.name.toString())).toEqual(['a.example.com.']);
   });
 
+  it('writes names in later types out in full, but lets later names point at them (as BIND)', () => {
+    const w = writer();
+    w.question(name('x.dn.example.com.'), TYPE_CODES.A, CLASS_IN);
+    const dname = rdataToWire('DNAME', 'long-target-name.example.net.');
+    w.record(Section.Answer, name('dn.example.com.'), TYPE_CODES.DNAME, CLASS_IN, 60, dname);
+    const sizeBeforeCname = w.size;
+    const cname = rdataToWire('CNAME', 'x.long-target-name.example.net.');
+    w.record(Section.Answer, name('x.dn.example.com.'), TYPE_CODES.CNAME, CLASS_IN, 60, cname);
+    const bytes = w.finish(1, 0x8400);
+    // The DNAME's target in full at the end of its record; the CNAME: owner pointer 2 + 10 + "x" 2 + pointer 2.
+    const target = rdataBytes(dname);
+    expect(bytes.subarray(sizeBeforeCname - target.length, sizeBeforeCname)).toEqual(target);
+    expect(bytes.length - sizeBeforeCname).toBe(2 + 10 + 2 + 2);
+    const message = readMessage(bytes);
+    expect(expandedRdata(bytes, message.answers[1])).toEqual(rdataBytes(cname));
+  });
+
   it('expands compressed names in rdata and reads EDNS', () => {
     const w = writer();
     w.question(name('example.com.'), 6, 1);

@@ -1,15 +1,23 @@
 import { isIPv4 } from 'node:net';
 import { Token, text, tokenize } from './presentation';
 import { rawRdata } from './raw-rdata';
-import { typeCode } from './types';
 import { WireName } from './wire-name';
 
 /**
- * A record's rdata on the wire. Plain bytes for most types; for the types whose names may be compressed
- * (RFC 1035's NS, CNAME, PTR, MX, SOA: RFC 3597 §4 forbids it for every later type) a list of parts in
- * which those names stay names, so the message writer can point them at earlier ones.
+ * A name inside rdata that must be written out in full (RFC 3597 §4 allows compression only in RFC 1035's
+ * types; RFC 6672 §2.5 forbids it for DNAME), though later names may still point at it, as BIND's do.
  */
-export type Rdata = Buffer | readonly (Buffer | WireName)[];
+export class LiteralName {
+  constructor(readonly name: WireName) {}
+}
+
+/**
+ * A record's rdata on the wire: bytes, and the names in it kept as names — compressible (a WireName: in
+ * RFC 1035's NS, CNAME, PTR, MX, SOA) or literal — so the message writer can point them at earlier ones
+ * and later ones at them.
+ */
+export type RdataPart = Buffer | WireName | LiteralName;
+export type Rdata = Buffer | readonly RdataPart[];
 
 const u8 = (value: number) => Buffer.from([value & 0xff]);
 const u16 = (value: number) => Buffer.from([(value >> 8) & 0xff, value & 0xff]);
@@ -29,8 +37,6 @@ const n16 = (t: Token | undefined, what: string) => u16(number(t, what, 0xffff))
 const n32 = (t: Token | undefined, what: string) => u32(number(t, what, 0xffffffff));
 
 const name = (token: Token | undefined) => WireName.fromText(token ? token.raw : '');
-/** A name the writer must not compress. */
-const nameBytes = (value: WireName) => value.toWire();
 const characterString = (bytes: Buffer) => {
   if (bytes.length > 255) throw new Error('a character-string is at most 255 bytes');
   return Buffer.concat([u8(bytes.length), bytes]);
@@ -72,11 +78,13 @@ const ENCODERS: Record<string, Encoder> = {
   NS: (t) => [name(t[0])],
   CNAME: (t) => [name(t[0])],
   PTR: (t) => [name(t[0])],
-  DNAME: (t) => nameBytes(name(t[0])),
+  DNAME: (t) => [new LiteralName(name(t[0]))],
   MX: (t) => [n16(t[0], 'preference'), name(t[1])],
   TXT: (t) => Buffer.concat(t.map((token) => characterString(token.bytes))),
-  SRV: (t) =>
-    Buffer.concat([n16(t[0], 'priority'), n16(t[1], 'weight'), n16(t[2], 'port'), nameBytes(name(t[3]))]),
+  SRV: (t) => [
+    Buffer.concat([n16(t[0], 'priority'), n16(t[1], 'weight'), n16(t[2], 'port')]),
+    new LiteralName(name(t[3])),
+  ],
   SOA: (t) => [name(t[0]), name(t[1]), Buffer.concat([2, 3, 4, 5, 6].map((i) => n32(t[i], 'SOA timer')))],
   CAA: (t) => {
     const tag = t[1]?.bytes ?? Buffer.alloc(0);
@@ -87,16 +95,25 @@ const ENCODERS: Record<string, Encoder> = {
     Buffer.concat([n8(t[0], 'usage'), n8(t[1], 'selector'), n8(t[2], 'matching type'), hex(t.slice(3))]),
   DS: (t) =>
     Buffer.concat([n16(t[0], 'key tag'), n8(t[1], 'algorithm'), n8(t[2], 'digest type'), hex(t.slice(3))]),
-  NAPTR: (t) =>
+  NAPTR: (t) => [
     Buffer.concat([
       n16(t[0], 'order'),
       n16(t[1], 'preference'),
       ...t.slice(2, 5).map((s) => characterString(s.bytes)),
-      nameBytes(name(t[5])),
     ]),
+    new LiteralName(name(t[5])),
+  ],
 };
 ENCODERS.SPF = ENCODERS.TXT;
-for (const type of ['SVCB', 'HTTPS', 'CERT']) ENCODERS[type] = (t) => rawRdata(type, t)!;
+ENCODERS.CERT = (t) => rawRdata('CERT', t)!;
+// RFC 9460 §2.2: priority, target name (never compressed), parameters.
+for (const type of ['SVCB', 'HTTPS']) {
+  ENCODERS[type] = (t) => {
+    const wire = rawRdata(type, t)!;
+    const target = name(t[1]);
+    return [wire.subarray(0, 2), new LiteralName(target), wire.subarray(2 + target.wireLength)];
+  };
+}
 
 /**
  * A stored record's rdata (presentation form, as the API keeps it; RFC 3597 `\# <length> <hex>` too) on
@@ -117,26 +134,14 @@ export function rdataToWire(type: string, data: string): Rdata {
 /** The rdata's bytes with every name uncompressed (the canonical form of RFC 4034 §6.2 minus the case). */
 export function rdataBytes(rdata: Rdata): Buffer {
   if (Buffer.isBuffer(rdata)) return rdata;
-  return Buffer.concat(rdata.map((part) => (part instanceof WireName ? part.toWire() : part)));
+  return Buffer.concat(rdata.map((part) => (Buffer.isBuffer(part) ? part : rdataName(part).toWire())));
 }
 
-/** The names of hosts an RRset's rdata points at, for additional-section processing (RFC 1034 §4.3.2 step 6). */
-export function rdataTarget(type: number, rdata: Rdata): WireName | undefined {
-  if (Buffer.isBuffer(rdata)) return type === typeCode('SRV') ? srvTarget(rdata) : undefined;
-  if (type === TYPE_NS) return rdata[0] as WireName;
-  if (type === TYPE_MX) return rdata[1] as WireName;
-  return undefined;
-}
+const rdataName = (part: WireName | LiteralName) => (part instanceof LiteralName ? part.name : part);
 
-const TYPE_NS = typeCode('NS')!;
-const TYPE_MX = typeCode('MX')!;
-
-function srvTarget(rdata: Buffer): WireName | undefined {
-  const labels: Buffer[] = [];
-  for (let offset = 6; offset < rdata.length && rdata[offset] !== 0;) {
-    const length = rdata[offset];
-    labels.push(rdata.subarray(offset + 1, offset + 1 + length));
-    offset += 1 + length;
-  }
-  return new WireName(labels);
+/** The names in a record's rdata, in order (for CNAME and DNAME the target; for MX the exchange; …). */
+export function namesIn(rdata: Rdata): WireName[] {
+  return Buffer.isBuffer(rdata)
+    ? []
+    : rdata.flatMap((part) => (Buffer.isBuffer(part) ? [] : [rdataName(part)]));
 }
