@@ -1,3 +1,4 @@
+import { WireName } from '../wire/wire-name';
 import { RDATA_TYPES, RdataError, canonicalRdata } from '../rdata/rdata';
 import { presentationFromWire } from '../wire/generic-rdata';
 import { Token, tokenFromRaw } from '../wire/presentation';
@@ -94,7 +95,7 @@ function absolute(name: string, origin: string | undefined, token: LexToken): st
       throw new ZonefileError('@ used before the origin is known', token.line, token.column, token.text);
     return origin;
   }
-  if (name.endsWith('.') && !name.endsWith('\\.')) return name.toLowerCase();
+  if (name.endsWith('.') && !name.endsWith('\\.')) return storedName(name, token);
   if (!origin)
     throw new ZonefileError(
       `relative name '${name}' before the origin is known`,
@@ -102,7 +103,16 @@ function absolute(name: string, origin: string | undefined, token: LexToken): st
       token.column,
       token.text,
     );
-  return (origin === '.' ? `${name}.` : `${name}.${origin}`).toLowerCase();
+  return storedName(origin === '.' ? `${name}.` : `${name}.${origin}`, token);
+}
+
+/** A name as stored: escapes of plain characters decoded (`\\097` is `a`), the rest kept, lower case. */
+function storedName(name: string, token: LexToken): string {
+  try {
+    return WireName.fromText(name).toString().toLowerCase();
+  } catch (error) {
+    throw new ZonefileError((error as Error).message, token.line, token.column, token.text);
+  }
 }
 
 /** RFC 3597 generic rdata (`\# <length> <hex>`) turned into the type's presentation form. */
