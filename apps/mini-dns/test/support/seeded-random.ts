@@ -6,13 +6,24 @@ export class SeededRandom {
     this.state = seed >>> 0;
   }
 
-  /** A number in [0, 1). */
-  next(): number {
+  /** A 32-bit unsigned integer. */
+  u32(): number {
     this.state = (this.state + 0x6d2b79f5) >>> 0;
     let t = this.state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return (t ^ (t >>> 14)) >>> 0;
+  }
+
+  /** A number in [0, 1). */
+  next(): number {
+    return this.u32() / 4294967296;
+  }
+
+  bytes(length: number): Buffer {
+    const out = Buffer.allocUnsafe(length);
+    for (let i = 0; i < length; i++) out[i] = this.u32() & 0xff;
+    return out;
   }
 
   /** An integer in [min, max]. */
