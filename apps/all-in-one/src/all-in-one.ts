@@ -39,10 +39,19 @@ export async function runAllInOne(env: Env, print: (text: string) => void): Prom
   const started = (context: INestApplicationContext) => closers.push(() => context.close());
   try {
     const gatewayConfig = inProcess(loadGatewayConfig(appEnv));
+    const miniDns = inProcess(loadConfig(MiniDnsConfig, appEnv));
+    const zoneWorker = inProcess(loadConfig(ZoneWorkerConfig, appEnv));
+    const poolManager = inProcess(loadConfig(PoolManagerConfig, appEnv));
+    shareConnections(gatewayConfig.DATABASE_POOL_SIZE, {
+      miniDns,
+      zoneWorker,
+      poolManager,
+      gateway: gatewayConfig,
+    });
     const services: ServiceApp[] = [
-      miniDnsApp(inProcess(loadConfig(MiniDnsConfig, appEnv))),
-      zoneWorkerApp(inProcess(loadConfig(ZoneWorkerConfig, appEnv))),
-      poolManagerApp(inProcess(loadConfig(PoolManagerConfig, appEnv))),
+      miniDnsApp(miniDns),
+      zoneWorkerApp(zoneWorker),
+      poolManagerApp(poolManager),
     ];
     await prepareDatabase(gatewayConfig.DATABASE_URL, poolsOf(gatewayConfig));
     const logger = new JsonLogger('zonewarden');
@@ -72,6 +81,23 @@ export async function runAllInOne(env: Env, print: (text: string) => void): Prom
     throw error;
   }
   return stop;
+}
+
+/**
+ * The apps of the one process share its DATABASE_POOL_SIZE: mini-dns one connection, zone-worker 20%,
+ * pool-manager 30% (its zone locks need some), the gateway the rest; at least 8 in all.
+ */
+export function shareConnections(
+  total: number,
+  apps: Record<'miniDns' | 'zoneWorker' | 'poolManager' | 'gateway', ServiceConfig>,
+): void {
+  apps.miniDns.DATABASE_POOL_SIZE = 1;
+  apps.zoneWorker.DATABASE_POOL_SIZE = Math.max(2, Math.round(total * 0.2));
+  apps.poolManager.DATABASE_POOL_SIZE = Math.max(3, Math.round(total * 0.3));
+  const rest = total - 1 - apps.zoneWorker.DATABASE_POOL_SIZE - apps.poolManager.DATABASE_POOL_SIZE;
+  if (rest < 2)
+    throw new Error(`DATABASE_POOL_SIZE=${total}: the one-process mode needs at least 8 connections`);
+  apps.gateway.DATABASE_POOL_SIZE = rest;
 }
 
 /** A host as it goes in a URL: IPv6 in brackets; the wildcard addresses as loopback, which answers. */

@@ -9,6 +9,7 @@ import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { RouteTable } from './common/errors/route-table';
 import { jsonBody } from './common/http/json-body';
 import { rejectMalformedQuery } from './common/http/query-string';
+import { closeConnectionsOnShutdown } from './common/http/shutdown-connections';
 import { accessLog } from './common/http/access-log';
 import { assignRequestId } from './common/http/request-id';
 import { GatewayConfig } from './config/gateway.config';
@@ -40,5 +41,6 @@ export async function createGateway(
   app.use(jsonBody(config.MAX_JSON_BODY_BYTES, zonefileUpload));
   app.useGlobalFilters(new ApiExceptionFilter(new RouteTable(server)));
   serveOpenApi(app);
+  closeConnectionsOnShutdown(app.getHttpServer());
   return app;
 }

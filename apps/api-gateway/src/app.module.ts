@@ -29,7 +29,7 @@ export class AppModule {
           ignoreEnvVars: true,
           load: [() => ({ ...config })],
         }),
-        ServiceRuntimeModule.forRoot(config),
+        ServiceRuntimeModule.forRoot(config, 'api-gateway'),
         RateLimitModule.forRoot(config.RATE_LIMIT_PER_MINUTE),
         AuthModule.forRoot(config.AUTH_STRATEGY),
         ZonesModule,

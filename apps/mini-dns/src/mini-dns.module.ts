@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { databaseOptions } from '@zonewarden/config';
 import { PersistenceModule } from '@zonewarden/persistence';
 import { DnsServer } from './dns-server.service';
 import { MiniDnsConfig } from './mini-dns.config';
@@ -12,7 +13,7 @@ export class MiniDnsModule {
   static forRoot(config: MiniDnsConfig): DynamicModule {
     return {
       module: MiniDnsModule,
-      imports: [PersistenceModule.forRoot({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE })],
+      imports: [PersistenceModule.forRoot(databaseOptions(config, 'mini-dns'))],
       providers: [
         { provide: MiniDnsConfig, useValue: config },
         ZoneStore,

@@ -11,7 +11,7 @@ export class PoolManagerModule {
   static forRoot(config: PoolManagerConfig): DynamicModule {
     return {
       module: PoolManagerModule,
-      imports: [ServiceRuntimeModule.forRoot(config)],
+      imports: [ServiceRuntimeModule.forRoot(config, 'pool-manager')],
       controllers: [ZoneEventsController],
       providers: [{ provide: PoolManagerConfig, useValue: config }, PropagationService, ReconcilerService],
     };

@@ -27,8 +27,12 @@ export class PropagationService implements OnApplicationBootstrap {
     private readonly zones: ZonesRepository,
   ) {}
 
-  /** Fails start-up on a pool whose targets cannot be driven (unknown type, bad options). */
+  /**
+   * Fails start-up on a pool whose targets cannot be driven (unknown type, bad options), or on a
+   * connection budget too small for the zone locks.
+   */
   async onApplicationBootstrap(): Promise<void> {
+    this.locks.prepare();
     for (const poolId of await this.pools.ids()) {
       const pool = await this.pools.load(poolId);
       for (const target of pool?.targets ?? []) this.driverFor(target);

@@ -12,7 +12,7 @@ export class ZoneWorkerModule {
   static forRoot(config: ZoneWorkerConfig): DynamicModule {
     return {
       module: ZoneWorkerModule,
-      imports: [ServiceRuntimeModule.forRoot(config)],
+      imports: [ServiceRuntimeModule.forRoot(config, 'zone-worker')],
       controllers: [ExportsController, ImportsController],
       providers: [
         { provide: ZoneWorkerConfig, useValue: config },

@@ -2,6 +2,7 @@ import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 import {
   DEFAULT_DATABASE_URL,
+  DatabaseOptions,
   DEFAULT_POOL_ID,
   PoolConfig,
   Quotas,
@@ -17,10 +18,23 @@ export class ServiceConfig {
   @IsString()
   DATABASE_URL: string = DEFAULT_DATABASE_URL;
 
+  /** Every connection a process opens to PostgreSQL (the outbox listener and zone locks included). */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   DATABASE_POOL_SIZE = 10;
+
+  /** Connecting to PostgreSQL gives up after this long. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  DATABASE_CONNECT_TIMEOUT_MS = 3000;
+
+  /** A statement running longer is cancelled (statement_timeout), or given up when PostgreSQL stalls. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  DATABASE_QUERY_TIMEOUT_MS = 30_000;
 
   @Matches(/^amqps?:\/\/\S+$/, { message: 'AMQP_URL must be an amqp:// or amqps:// URL' })
   AMQP_URL = 'amqp://guest:guest@127.0.0.1:5672';
@@ -134,4 +148,15 @@ export function loadConfigOrExit<T extends object>(
     console.error(`${app} failed to start: ${(error as Error).message}`);
     process.exit(1);
   }
+}
+
+/** The storage settings of an app; `application` names its connections in pg_stat_activity. */
+export function databaseOptions(config: ServiceConfig, application: string): DatabaseOptions {
+  return {
+    url: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
+    applicationName: `zonewarden-${application}`,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+  };
 }

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { OutboxRepository } from '@zonewarden/persistence';
+import { OutboxRepository, PrismaService } from '@zonewarden/persistence';
 import { OutboxRelayOptions, OutboxRelayService } from './outbox-relay.service';
 
 /** Runs the outbox relay in this app (global: health checks read its broker state). Needs PersistenceModule. */
@@ -12,8 +12,9 @@ export class OutboxRelayModule {
       providers: [
         {
           provide: OutboxRelayService,
-          inject: [OutboxRepository],
-          useFactory: (outbox: OutboxRepository) => new OutboxRelayService(outbox, options),
+          inject: [OutboxRepository, PrismaService],
+          useFactory: (outbox: OutboxRepository, prisma: PrismaService) =>
+            new OutboxRelayService(outbox, prisma, options),
         },
       ],
       exports: [OutboxRelayService],

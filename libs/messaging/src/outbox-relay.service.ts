@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { Client } from 'pg';
+import { Client, ClientConfig } from 'pg';
 import { messagingTopology } from '@zonewarden/contracts';
-import { OUTBOX_CHANNEL, OutboxRepository } from '@zonewarden/persistence';
+import { OUTBOX_CHANNEL, OutboxRepository, PrismaService } from '@zonewarden/persistence';
 import { MessagePublisher } from './message-publisher';
 import { outboxLagSeconds } from './service-metrics';
 import { createPublisher } from './transport';
@@ -10,7 +10,6 @@ export interface OutboxRelayOptions {
   amqpUrl: string;
   /** AMQP_NAMESPACE: prefix of exchange and queue names. */
   amqpNamespace?: string;
-  databaseUrl: string;
   batchSize?: number;
   /** Fallback poll when no notification arrives. */
   pollIntervalMs?: number;
@@ -38,11 +37,21 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
   private listener?: Client;
   private lastCleanup = 0;
 
+  /** The LISTEN connection: one of the process's budget (DATABASE_POOL_SIZE). */
+  private readonly listenerConnection: ClientConfig;
+
   constructor(
     private readonly outbox: OutboxRepository,
+    prisma: PrismaService,
     private readonly options: OutboxRelayOptions,
   ) {
     this.publisher = createPublisher(options.amqpUrl, messagingTopology(options.amqpNamespace));
+    // No statement timeout on a connection that only listens.
+    this.listenerConnection = {
+      ...prisma.reserve(1),
+      statement_timeout: undefined,
+      query_timeout: undefined,
+    };
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -72,7 +81,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
   }
 
   private async listen(): Promise<void> {
-    const client = new Client({ connectionString: this.options.databaseUrl });
+    const client = new Client(this.listenerConnection);
     client.on('notification', () => this.nudge());
     client.on('error', (error) => this.relisten(client, error));
     try {

@@ -1,44 +1,83 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { Pool } from 'pg';
+import { Pool, PoolConfig } from 'pg';
 import { PrismaClient } from './generated/prisma/client';
 
 export interface DatabaseOptions {
   url: string;
-  /** Connections in this process's pool. */
+  /** Every connection this process opens to the database: the query pool and the dedicated ones. */
   poolSize?: number;
+  /** How the connections are named in pg_stat_activity. */
+  applicationName?: string;
+  /** Connecting gives up after this long. */
+  connectTimeoutMs?: number;
+  /** A statement running longer is cancelled by the server, or given up by the client when no answer comes. */
+  queryTimeoutMs?: number;
 }
+
+/** A transaction left waiting this long is ended by the server, which frees its connection and locks. */
+const IDLE_IN_TRANSACTION_MS = 60_000;
+/** The client gives up a statement this much after the server would have cancelled it. */
+const CLIENT_TIMEOUT_MARGIN_MS = 500;
 
 /**
  * The database of a process: one pg pool, used by Prisma (through its driver adapter) and directly by
  * the repositories' hot paths, where a prepared statement is ~4× faster than Prisma's query path
- * (docs/persistence.md). Only libs/persistence uses it.
+ * (docs/persistence.md). Only libs/persistence uses it. Every connection is bounded: connect timeout,
+ * statement timeout, idle-in-transaction timeout, TCP keep-alive; `poolSize` bounds them all, dedicated
+ * connections (zone locks, the outbox listener) included.
  */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnApplicationShutdown {
   readonly pg: Pool;
+  /** The process's whole budget of connections (DATABASE_POOL_SIZE). */
+  readonly poolSize: number;
+  private readonly connection: PoolConfig;
   private closed = false;
   private readonly extraPools: Pool[] = [];
 
   constructor(options: DatabaseOptions) {
-    // Sessions run in UTC: `timestamp` columns hold UTC, whatever the server's time zone.
-    const pool = new Pool({
+    const connection: PoolConfig = {
       connectionString: options.url,
-      max: options.poolSize ?? 10,
+      application_name: options.applicationName,
+      connectionTimeoutMillis: options.connectTimeoutMs,
+      statement_timeout: options.queryTimeoutMs,
+      query_timeout: options.queryTimeoutMs && options.queryTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      // Sessions run in UTC: `timestamp` columns hold UTC, whatever the server's time zone.
       options: '-c TimeZone=UTC',
-    });
+    };
+    const poolSize = options.poolSize ?? 10;
+    const pool = new Pool({ ...connection, max: poolSize });
     // An idle connection dropped by the server (restart, failover) must not crash the process.
     pool.on('error', (error) => new Logger('Database').warn(`idle connection lost: ${error.message}`));
     super({ adapter: new PrismaPg(pool) });
     this.pg = pool;
+    this.poolSize = poolSize;
+    this.connection = connection;
+  }
+
+  /**
+   * Takes `count` connections out of the query pool's share of the budget, for the caller to hold itself
+   * (a listener, a pool of its own); fails at start-up when nothing would be left for queries.
+   */
+  reserve(count: number): PoolConfig {
+    const left = (this.pg.options.max ?? 0) - count;
+    if (left < 1)
+      throw new Error(`DATABASE_POOL_SIZE leaves no connection for queries beside ${count} reserved`);
+    // pg-pool reads `max` at each checkout, so lowering it before use shrinks the pool.
+    this.pg.options.max = left;
+    return this.connection;
   }
 
   /**
    * A separate pool to the same database, for connections held a long time (advisory locks), so that
-   * they can never starve the main pool. Closed with this service.
+   * they can never starve the main pool. Counted in the budget; closed with this service.
    */
   dedicatedPool(max: number): Pool {
-    const pool = new Pool({ ...this.pg.options, max });
+    const pool = new Pool({ ...this.reserve(max), max });
     pool.on('error', (error) => new Logger('Database').warn(`idle connection lost: ${error.message}`));
     this.extraPools.push(pool);
     return pool;

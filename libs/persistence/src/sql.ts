@@ -41,12 +41,40 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return pgError?.code === '23505' && (constraint === undefined || pgError.constraint === constraint);
 }
 
-/** Errors that mean "the database cannot be reached right now", as opposed to a bad statement. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  if (typeof code !== 'string') return false;
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300'].includes(code) ||
-    code.startsWith('08')
-  );
+/** PostgreSQL error classes and codes that mean the server cannot serve us now (not a bad statement). */
+const UNAVAILABLE_CODES = new Set([
+  ...['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND'],
+  // admin/crash shutdown, cannot connect now; query_canceled (statement_timeout); idle-in-transaction timeout
+  ...['57P01', '57P02', '57P03', '57014', '25P03'],
+  // Prisma: cannot reach, timed out, operations timed out, connection closed, pool timeout
+  ...['P1001', 'P1002', 'P1008', 'P1017', 'P2024'],
+]);
+/** Classes: 08 connection exception, 53 insufficient resources (too many connections, out of memory). */
+const UNAVAILABLE_CLASSES = ['08', '53'];
+/** Prisma's driver-adapter error kinds for the same. */
+const UNAVAILABLE_KINDS = new Set([
+  'DatabaseNotReachable',
+  'ConnectionClosed',
+  'TooManyConnections',
+  'SocketTimeout',
+]);
+/** node-postgres says these without a code. */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|is not queryable|Connection ended/i;
+
+/**
+ * Errors that mean "the database cannot be reached right now" — refused, dropped, stalled, out of
+ * connections — as opposed to a bad statement: however deep the driver or Prisma wrapped the cause.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const { code, kind, originalCode, message, cause, meta } = error as Record<string, unknown>;
+  for (const value of [code, originalCode]) {
+    if (typeof value !== 'string') continue;
+    if (UNAVAILABLE_CODES.has(value) || UNAVAILABLE_CLASSES.includes(value.slice(0, 2))) return true;
+  }
+  if (typeof kind === 'string' && UNAVAILABLE_KINDS.has(kind)) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  const adapterError = (meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError;
+  return isDatabaseUnavailable(cause, depth + 1) || isDatabaseUnavailable(adapterError, depth + 1);
 }

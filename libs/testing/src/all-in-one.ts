@@ -25,7 +25,7 @@ export async function startAllInOne(
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: '4',
+      DATABASE_POOL_SIZE: '10',
       AUTH_STRATEGY: 'noauth',
       API_PORT: String(await freePort()),
       MINIDNS_PORT: String(await freePort()),

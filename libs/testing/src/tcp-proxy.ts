@@ -2,13 +2,25 @@ import * as net from 'node:net';
 
 const DEFAULT_PORTS: Record<string, number> = { 'postgresql:': 5432, 'postgres:': 5432, 'amqp:': 5672 };
 
+/** What the proxy does with traffic: pass it, reset every connection, or hold every byte. */
+type Mode = 'forward' | 'reset' | 'stall';
+
+interface Pair {
+  client: net.Socket;
+  upstream: net.Socket;
+}
+
 /**
- * A loopback TCP proxy that can be switched off and on, to make a real server (RabbitMQ)
- * unreachable and reachable again without touching it.
+ * A loopback TCP proxy in front of a real server (PostgreSQL, RabbitMQ), to make it unreachable
+ * without touching it: `down` refuses connections (and drops the open ones), `reset` accepts and resets
+ * them, `stall` accepts and holds every byte (the open connections too), `up` passes traffic again.
  */
 export class TcpProxy {
   private server?: net.Server;
-  private readonly sockets = new Set<net.Socket>();
+  private mode: Mode = 'forward';
+  private readonly pairs = new Set<Pair>();
+  /** Connections accepted while stalled, never forwarded. */
+  private readonly held = new Set<net.Socket>();
 
   private constructor(
     readonly port: number,
@@ -41,25 +53,84 @@ export class TcpProxy {
     return proxied.toString();
   }
 
+  /** Passes traffic: listens if it was down, resumes the connections held by a stall. */
   async up(): Promise<void> {
-    this.server = net.createServer((client) => {
-      const upstream = net.connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => {
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.pipe(upstream).pipe(client);
-    });
+    this.mode = 'forward';
+    for (const socket of this.held) socket.destroy();
+    this.held.clear();
+    for (const { client, upstream } of this.pairs) {
+      client.pipe(upstream);
+      upstream.pipe(client);
+    }
+    await this.listen();
+  }
+
+  /** Refuses new connections and drops the open ones. */
+  async down(): Promise<void> {
+    this.destroyAll();
+    if (this.server) await new Promise((resolve) => this.server!.close(resolve));
+    this.server = undefined;
+  }
+
+  /** Accepts connections and resets them at once; the open ones are reset too. */
+  async reset(): Promise<void> {
+    this.mode = 'reset';
+    this.destroyAll();
+    await this.listen();
+  }
+
+  /** Accepts connections and holds every byte, on new and open connections alike, until `up`. */
+  async stall(): Promise<void> {
+    this.mode = 'stall';
+    for (const { client, upstream } of this.pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+    }
+    await this.listen();
+  }
+
+  private async listen(): Promise<void> {
+    if (this.server) return;
+    this.server = net.createServer((client) => this.accept(client));
     await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
   }
 
-  async down(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    if (this.server) await new Promise((resolve) => this.server!.close(resolve));
-    this.server = undefined;
+  private accept(client: net.Socket): void {
+    client.on('error', () => client.destroy());
+    if (this.mode === 'reset') {
+      client.resetAndDestroy();
+      return;
+    }
+    if (this.mode === 'stall') {
+      this.held.add(client);
+      client.pause();
+      client.on('close', () => this.held.delete(client));
+      return;
+    }
+    const upstream = net.connect(this.target.port, this.target.host);
+    const pair = { client, upstream };
+    this.pairs.add(pair);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      this.pairs.delete(pair);
+    };
+    for (const socket of [client, upstream]) {
+      socket.on('close', drop);
+      socket.on('error', drop);
+    }
+    client.pipe(upstream).pipe(client);
+  }
+
+  private destroyAll(): void {
+    for (const { client, upstream } of this.pairs) {
+      client.resetAndDestroy();
+      upstream.destroy();
+    }
+    this.pairs.clear();
+    for (const socket of this.held) socket.destroy();
+    this.held.clear();
   }
 }

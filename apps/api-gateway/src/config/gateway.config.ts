@@ -4,6 +4,12 @@ import { ServiceConfig, loadConfig, toInt } from '@zonewarden/config';
 
 /** The gateway's environment, validated at start-up (README, Configuration). */
 export class GatewayConfig extends ServiceConfig {
+  /** Shorter than the workers': a request must get its 503 within 5 s when PostgreSQL stalls. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  override DATABASE_QUERY_TIMEOUT_MS = 4000;
+
   @IsString()
   API_HOST = '127.0.0.1';
 

@@ -7,12 +7,15 @@ import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
 import { parseCollectionQuery } from '../collections/collection-query';
 import { baseUrl } from '../common/http/base-url';
+import { ClientGone, drained } from '../common/http/drained';
 import { UuidPipe } from '../common/http/uuid.pipe';
 import { GatewayConfig } from '../config/gateway.config';
 import { renderExport } from './export.view';
 import { ExportsService } from './exports.service';
 
 const ExportId = () => Param('export_id', new UuidPipe('export_id'));
+/** A download whose client takes nothing for this long is cut. */
+const EXPORT_STALL_MS = 30_000;
 
 @ApiTags('exports')
 @Controller()
@@ -71,13 +74,21 @@ export class ExportsController {
       throw new DomainError(406, 'not_acceptable', 'The export is served as text/dns only');
     }
     let started = false;
-    await this.exports.stream(auth, id, async (chunk) => {
-      if (!started) {
-        res.status(200).type('text/dns');
-        started = true;
-      }
-      if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
-    });
+    await this.exports
+      .stream(auth, id, async (chunk) => {
+        if (res.destroyed) throw new ClientGone('the client closed the connection');
+        if (!started) {
+          res.status(200).type('text/dns');
+          started = true;
+        }
+        if (!res.write(chunk)) await drained(res, EXPORT_STALL_MS);
+      })
+      .catch((error: unknown) => {
+        // A client that left or stopped reading: nothing to answer, and nothing is held for it.
+        if (!(error instanceof ClientGone)) throw error;
+        res.destroy();
+      });
+    if (res.destroyed) return;
     res.end();
   }
 

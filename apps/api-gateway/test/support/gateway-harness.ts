@@ -31,8 +31,10 @@ export async function startGateway(
   env: Record<string, string> = {},
   /** How the gateway reaches the test database (e.g. through a proxy); the harness itself connects directly. */
   gatewayDatabaseUrl: (url: string) => string = (url) => url,
+  /** Another harness's database, shared (left to its owner to drop), instead of a new one. */
+  shared?: TestDatabase,
 ): Promise<GatewayHarness> {
-  const db = await createTestDatabase();
+  const db = shared ?? (await createTestDatabase());
   const namespace = env.AMQP_NAMESPACE ?? uniqueNamespace();
   const config = loadGatewayConfig({
     DATABASE_URL: gatewayDatabaseUrl(db.url),
@@ -57,7 +59,7 @@ export async function startGateway(
       await app.close();
       await prisma.close();
       await deleteNamespace(namespace).catch(() => undefined);
-      await db.drop();
+      if (!shared) await db.drop();
     },
   };
 }

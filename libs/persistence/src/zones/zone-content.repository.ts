@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
-import { query, withTransaction } from '../sql';
+import { query } from '../sql';
 
 export interface RecordSetContent {
   name: string;
@@ -18,6 +18,12 @@ export interface ZoneContent {
   serial: number;
   recordsets: RecordSetContent[];
 }
+
+/** A record set's content, its records in a stable order (`s` is the record set). */
+const RECORD_SET_CONTENT = Prisma.raw(`s.name, s.type, s.ttl,
+  (SELECT array_agg(r.data ORDER BY r.data) FROM records r WHERE r.recordset_id = s.id) AS records`);
+/** The SOA and the apex NS (`z` is the zone), which an export puts first. */
+const APEX_MANAGED = Prisma.raw(`(s.type = 'SOA' OR (s.type = 'NS' AND s.name = z.name))`);
 
 /** A zone is served while it is not being deleted (its targets are told to drop it then). */
 const SERVED = Prisma.raw(`action <> 'DELETE' AND status <> 'DELETED'`);
@@ -47,32 +53,36 @@ export class ZoneContentRepository {
 
   /**
    * Every live record set of a zone, SOA first, then the apex NS, then by name and type, handed over in
-   * batches read through a server-side cursor: a zone of any size streams in bounded memory.
+   * batches read page by page (keyset on the unique name/type index): a zone of any size streams in
+   * bounded memory, and no connection or transaction is held while `onBatch` waits (on a slow client).
+   * A change made while it streams may or may not show.
    */
   async eachRecordSet(
     zoneId: string,
     onBatch: (batch: RecordSetContent[]) => Promise<void>,
     batchSize = 1000,
   ): Promise<void> {
-    await withTransaction(this.prisma.pg, async (tx) => {
-      await query(
-        tx,
-        Prisma.sql`DECLARE zone_content NO SCROLL CURSOR FOR
-          SELECT s.name, s.type, s.ttl, array_agg(r.data ORDER BY r.data) AS records
-          FROM recordsets s JOIN zones z ON z.id = s.zone_id JOIN records r ON r.recordset_id = s.id
-          WHERE s.zone_id = ${zoneId}::uuid AND s.action <> 'DELETE'
-          GROUP BY s.id, s.name, s.type, s.ttl, z.name
-          ORDER BY s.type = 'SOA' DESC, (s.type = 'NS' AND s.name = z.name) DESC, s.name, s.type`,
+    const head = await query<RecordSetContent>(
+      this.prisma.pg,
+      Prisma.sql`SELECT ${RECORD_SET_CONTENT} FROM recordsets s JOIN zones z ON z.id = s.zone_id
+        WHERE s.zone_id = ${zoneId}::uuid AND s.action <> 'DELETE' AND ${APEX_MANAGED}
+        ORDER BY s.type = 'SOA' DESC`,
+      'zone-content-head',
+    );
+    await onBatch(head.filter((set) => set.records));
+    for (let after: RecordSetContent | undefined; ;) {
+      const page = await query<RecordSetContent>(
+        this.prisma.pg,
+        Prisma.sql`SELECT ${RECORD_SET_CONTENT} FROM recordsets s JOIN zones z ON z.id = s.zone_id
+          WHERE s.zone_id = ${zoneId}::uuid AND s.action <> 'DELETE' AND NOT ${APEX_MANAGED}
+            AND (s.name, s.type) > (${after?.name ?? ''}, ${after?.type ?? ''})
+          ORDER BY s.name, s.type LIMIT ${batchSize}`,
+        'zone-content-page',
       );
-      for (;;) {
-        const batch = await query<RecordSetContent>(
-          tx,
-          Prisma.sql`FETCH ${Prisma.raw(String(batchSize))} FROM zone_content`,
-        );
-        if (batch.length === 0) break;
-        await onBatch(batch);
-      }
-    });
+      if (page.length === 0) return;
+      await onBatch(page.filter((set) => set.records));
+      after = page[page.length - 1];
+    }
   }
 
   /** The zone's record sets with their records, or null when the zone is not served. */

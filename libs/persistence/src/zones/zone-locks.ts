@@ -4,14 +4,12 @@ import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
 import { query } from '../sql';
 
-/** Zones worked on at once by one process; more wait for a lock connection. */
-const MAX_HELD_LOCKS = 32;
-
 /**
  * Work on one zone never interleaves, across processes: a PostgreSQL advisory lock keyed by the zone
  * id, held for the duration of `work` on a connection of a pool of its own — the work itself queries
- * through the main pool, which held locks must never exhaust. Within a process, callers queue in
- * memory first, so waiting does not hold a connection.
+ * through the main pool, which held locks must never exhaust. The lock pool is half the process's
+ * connection budget (after the outbox listener): as many zones are worked on at once, others wait in
+ * memory, so waiting does not hold a connection. `prepare` at start-up takes them out of the budget.
  */
 @Injectable()
 export class ZoneLocks {
@@ -19,6 +17,11 @@ export class ZoneLocks {
   private lockPool?: Pool;
 
   constructor(private readonly prisma: PrismaService) {}
+
+  /** Reserves the lock connections; throws (naming DATABASE_POOL_SIZE) when the budget is too small. */
+  prepare(): void {
+    this.lockPool ??= this.prisma.dedicatedPool(Math.max(1, Math.floor((this.prisma.poolSize - 1) / 2)));
+  }
 
   async withZoneLock<T>(zoneId: string, work: () => Promise<T>): Promise<T> {
     const previous = this.local.get(zoneId) ?? Promise.resolve();
@@ -32,8 +35,8 @@ export class ZoneLocks {
   }
 
   private async withDatabaseLock<T>(zoneId: string, work: () => Promise<T>): Promise<T> {
-    this.lockPool ??= this.prisma.dedicatedPool(MAX_HELD_LOCKS);
-    const client = await this.lockPool.connect();
+    this.prepare();
+    const client = await this.lockPool!.connect();
     let broken: Error | undefined;
     const onError = (error: Error) => (broken = error);
     client.on('error', onError);
