@@ -50,7 +50,8 @@ export class PrismaService extends PrismaClient implements OnApplicationShutdown
       options: '-c TimeZone=UTC',
     };
     const poolSize = options.poolSize ?? 10;
-    const pool = new Pool({ ...connection, max: poolSize });
+    // Idle connections close after 5 s: when PostgreSQL is short of them, another process gets its turn.
+    const pool = new Pool({ ...connection, max: poolSize, idleTimeoutMillis: 5_000 });
     // An idle connection dropped by the server (restart, failover) must not crash the process.
     pool.on('error', (error) => new Logger('Database').warn(`idle connection lost: ${error.message}`));
     super({ adapter: new PrismaPg(pool) });

@@ -6,3 +6,4 @@ export * from './test-database';
 export * from './designate-api';
 export * from './metrics';
 export * from './all-in-one';
+export * from './private-postgres';
