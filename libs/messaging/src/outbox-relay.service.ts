@@ -3,7 +3,7 @@ import { Client, ClientConfig } from 'pg';
 import { messagingTopology } from '@zonewarden/contracts';
 import { OUTBOX_CHANNEL, OutboxRepository, PrismaService } from '@zonewarden/persistence';
 import { MessagePublisher } from './message-publisher';
-import { outboxLagSeconds } from './service-metrics';
+import { outboxLagSeconds, reportBrokerConnection } from './service-metrics';
 import { createPublisher } from './transport';
 
 export interface OutboxRelayOptions {
@@ -52,6 +52,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
       statement_timeout: undefined,
       query_timeout: undefined,
     };
+    reportBrokerConnection(this);
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -1,7 +1,7 @@
 import { ApiTags } from '@nestjs/swagger';
 import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
 import type { Response } from 'express';
-import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { OutboxRelayService } from '@zonewarden/messaging';
 import { PrismaService } from '@zonewarden/persistence';
 import { SkipThrottle } from '@nestjs/throttler';
@@ -10,9 +10,11 @@ import { Public } from '../auth/public.decorator';
 const DATABASE_TIMEOUT_MS = 1000;
 
 /**
- * Liveness (the process answers) and readiness (PostgreSQL answers and RabbitMQ is connected): 200, or
- * 503 naming what is down. A load balancer stops sending traffic while not ready; nothing is lost
- * meanwhile, as the outbox holds events until the broker is back.
+ * Liveness (the process answers) and readiness: ready means the gateway can take writes, i.e. PostgreSQL
+ * answers — 200, or 503 naming what is down. The broker's state is reported beside it (`details.broker`,
+ * and `zonewarden_broker_connected` in /metrics) without making the gateway unready: while RabbitMQ is
+ * down, writes keep being accepted and their events wait in the outbox, so a load balancer must not turn
+ * a broker outage into an API outage.
  */
 @ApiTags('operations')
 @Controller('health')
@@ -37,13 +39,15 @@ export class HealthController {
   @Public()
   @HealthCheck()
   async ready(@Res({ passthrough: true }) res: Response) {
+    let report: HealthCheckResult;
     try {
-      return await this.health.check([() => this.database(), () => this.broker()]);
+      report = await this.health.check([() => this.database()]);
     } catch (error) {
       if (!(error instanceof ServiceUnavailableException)) throw error;
       res.status(503);
-      return error.getResponse();
+      report = error.getResponse() as HealthCheckResult;
     }
+    return { ...report, details: { ...report.details, ...this.broker() } };
   }
 
   private async database() {
@@ -60,6 +64,6 @@ export class HealthController {
     const indicator = this.indicators.check('broker');
     return this.relay.isBrokerConnected()
       ? indicator.up()
-      : indicator.down({ message: 'not connected to RabbitMQ' });
+      : indicator.down({ message: 'not connected to RabbitMQ: changes wait in the outbox' });
   }
 }
