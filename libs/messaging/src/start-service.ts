@@ -53,8 +53,8 @@ export function stopOnSignals(stop: () => Promise<void>, log: (message: string) 
       },
     );
   };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  // SIGHUP (the terminal went away) too: its default would end the process without flushing the logs.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, onSignal);
 }
 
 /**
