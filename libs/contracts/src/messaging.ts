@@ -49,6 +49,19 @@ export function deadLetterQueueName(queue: string): string {
   return `${queue}.dead`;
 }
 
+/** Dead-letter queues keep this many messages at most (the oldest go first), each this long at most. */
+export const DEAD_LETTER_LIMITS = { maxLength: 10_000, maxAgeMs: 14 * 24 * 60 * 60_000 };
+
+/** Arguments of a dead-letter queue's declaration: bounded by length and age. */
+export function deadLetterQueueOptions() {
+  return {
+    durable: true,
+    maxLength: DEAD_LETTER_LIMITS.maxLength,
+    messageTtl: DEAD_LETTER_LIMITS.maxAgeMs,
+    arguments: { 'x-overflow': 'drop-head' },
+  };
+}
+
 /** Arguments every declaration of a consumer queue must use (RabbitMQ refuses mismatched redeclarations). */
 export function consumerQueueOptions(topology: MessagingTopology, queue: QueueSpec) {
   return { durable: true, deadLetterExchange: topology.deadLetterExchange, deadLetterRoutingKey: queue.name };

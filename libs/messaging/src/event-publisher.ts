@@ -31,7 +31,8 @@ export class EventPublisher implements MessagePublisher {
     this.channel = this.connection.createChannel({
       confirm: true,
       publishTimeout: PUBLISH_TIMEOUT_MS,
-      setup: (channel: ConfirmChannel) => assertTopology(channel, topology),
+      setup: (channel: ConfirmChannel) =>
+        assertTopology(channel, topology, () => this.connection.connection!.createChannel()),
     });
     // A channel failing (its setup interrupted by a closing connection, say) is retried on reconnect.
     this.channel.on('error', (error: Error) => this.logger.warn(`RabbitMQ channel: ${error.message}`));

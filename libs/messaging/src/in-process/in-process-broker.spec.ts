@@ -1,3 +1,4 @@
+import { DEAD_LETTER_LIMITS } from '@zonewarden/contracts';
 import { BrokerChannel, BrokerMessage, InProcessBroker } from './in-process-broker';
 import { topicMatches } from './topic-match';
 
@@ -70,6 +71,26 @@ describe('InProcessBroker', () => {
     await settle();
     expect(broker.depths()['q.dead']).toBe(1);
     expect(broker.depths().q).toBe(0);
+  });
+
+  it('bounds a dead-letter queue as RabbitMQ does: the oldest go past the length limit and the age limit', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'] });
+    try {
+      const held = collect(broker, 'q', DEAD_LETTER_LIMITS.maxLength + 5);
+      for (let i = 0; i < DEAD_LETTER_LIMITS.maxLength + 5; i++) publish(broker, 'zone.created', `m${i}`);
+      await settle();
+      for (const { message, channel } of held) channel.nack(message, false, false);
+      expect(broker.depths()['q.dead']).toBe(DEAD_LETTER_LIMITS.maxLength);
+      jest.setSystemTime(Date.now() + DEAD_LETTER_LIMITS.maxAgeMs + 1000);
+      publish(broker, 'zone.created', 'late');
+      await settle();
+      const late = held[held.length - 1];
+      expect(late.message.properties.messageId).toBe('late');
+      late.channel.nack(late.message, false, false);
+      expect(broker.depths()['q.dead']).toBe(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('pausing stops new deliveries; cancelling returns unacked messages to the queue', async () => {

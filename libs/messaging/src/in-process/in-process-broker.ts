@@ -1,5 +1,5 @@
 import { Gauge } from 'prom-client';
-import { deadLetterQueueName } from '@zonewarden/contracts';
+import { DEAD_LETTER_LIMITS, deadLetterQueueName } from '@zonewarden/contracts';
 import { serviceRegistry } from '../service-metrics';
 import { topicMatches } from './topic-match';
 
@@ -151,8 +151,16 @@ export class InProcessBroker {
     };
   }
 
+  /** Into the queue's dead-letter queue, bounded as RabbitMQ's (DEAD_LETTER_LIMITS): the oldest go first. */
   private deadLetter(queue: Queue, message: BrokerMessage): void {
-    this.queues.get(deadLetterQueueName(queue.name))?.ready.push(message);
+    const dead = this.queues.get(deadLetterQueueName(queue.name))?.ready;
+    if (!dead) return;
+    dead.push({
+      ...message,
+      properties: { ...message.properties, timestamp: Math.floor(Date.now() / 1000) },
+    });
+    const oldest = (Date.now() - DEAD_LETTER_LIMITS.maxAgeMs) / 1000;
+    while (dead.length > DEAD_LETTER_LIMITS.maxLength || dead[0].properties.timestamp < oldest) dead.shift();
   }
 
   private redelivered(message: BrokerMessage): BrokerMessage {
