@@ -3,7 +3,6 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const base = {
-  testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'json'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.spec.json') }],
@@ -13,6 +12,9 @@ const base = {
     '^@zonewarden/([a-z-]+)/(.+)$': path.join(__dirname, 'libs/$1/src/$2'),
   },
   globalSetup: path.join(__dirname, 'jest.global-setup.ts'),
+  // The watchdog: a stuck test fails naming what it waited for; nothing left running keeps jest alive.
+  testEnvironment: path.join(__dirname, 'jest.watchdog-environment.ts'),
+  globalTeardown: path.join(__dirname, 'jest.global-teardown.ts'),
   testTimeout: 60000,
 };
 

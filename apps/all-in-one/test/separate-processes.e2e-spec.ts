@@ -11,6 +11,8 @@ import {
   freePort,
   uniqueNamespace,
   waitFor,
+  APP_POOL_SIZE,
+  teardown,
 } from '@zonewarden/testing';
 
 /** `npm start` with AMQP_URL and DATABASE_URL set: each app its own process, on those servers. */
@@ -28,6 +30,7 @@ describe('npm start on RabbitMQ and PostgreSQL', () => {
       DATABASE_URL: db.url,
       AMQP_URL: TEST_AMQP_URL,
       AMQP_NAMESPACE: namespace,
+      DATABASE_POOL_SIZE: APP_POOL_SIZE,
       AUTH_STRATEGY: 'noauth',
       API_PORT: String(await freePort()),
       MINIDNS_PORT: String(await freePort()),
@@ -42,11 +45,13 @@ describe('npm start on RabbitMQ and PostgreSQL', () => {
       await start.waitForOutput(new RegExp(`\\[${app}\\] .*(listening on|started)`), 60_000);
   }, 90_000);
 
-  afterAll(async () => {
-    await start?.stop();
-    await deleteNamespace(namespace).catch(() => undefined);
-    await db?.drop();
-  });
+  afterAll(() =>
+    teardown(
+      () => start?.stop(),
+      () => namespace && deleteNamespace(namespace).catch(() => undefined),
+      () => db?.drop(),
+    ),
+  );
 
   it('runs the four apps as processes that propagate a zone, and stops them all on SIGTERM', async () => {
     const response = await fetch(`http://127.0.0.1:${env.API_PORT}/v2/zones`, {

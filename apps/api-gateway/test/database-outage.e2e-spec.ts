@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Client } from 'pg';
-import { TcpProxy, TEST_ADMIN_URL } from '@zonewarden/testing';
+import { TcpProxy, TEST_ADMIN_URL, teardown } from '@zonewarden/testing';
 import { GatewayHarness, as, startGateway } from './support/gateway-harness';
 
 /** Every storage fault must become a 503 this fast (the gateway's connect and statement timeouts). */
@@ -41,11 +41,13 @@ describe('database outage', () => {
     expect(created.status).toBe(201);
     zoneId = created.body.id;
   });
-  afterAll(async () => {
-    await proxy?.up();
-    await gw?.close();
-    await proxy?.down();
-  });
+  afterAll(() =>
+    teardown(
+      () => proxy?.up(),
+      () => gw?.close(),
+      () => proxy?.down(),
+    ),
+  );
 
   it.each([
     ['refuses connections', () => proxy.down()],

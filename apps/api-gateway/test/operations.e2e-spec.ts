@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import request from 'supertest';
-import { REPO_ROOT, TEST_ADMIN_URL, TcpProxy, metricSample, waitFor } from '@zonewarden/testing';
+import { REPO_ROOT, TEST_ADMIN_URL, TcpProxy, metricSample, waitFor, teardown } from '@zonewarden/testing';
 import { TokensRepository } from '@zonewarden/persistence';
 import { buildOpenApiDocument, openApiText } from '../src/openapi/openapi';
 import { GatewayHarness, startGateway } from './support/gateway-harness';
@@ -21,10 +21,12 @@ describe('operations: versions, headers, health, metrics, rate limits, OpenAPI',
       await new TokensRepository(gw.prisma).issue({ projectId: 'ops', userId: 'ops', roles: ['member'] })
     ).token;
   });
-  afterAll(async () => {
-    await gw.close();
-    await proxy.down();
-  });
+  afterAll(() =>
+    teardown(
+      () => gw?.close(),
+      () => proxy?.down(),
+    ),
+  );
 
   it('answers GET / with the versions document, without credentials', async () => {
     const res = await request(gw.url).get('/');

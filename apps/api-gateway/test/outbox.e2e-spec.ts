@@ -9,7 +9,7 @@ import {
   parsePayload,
 } from '@zonewarden/contracts';
 import { ProcessedMessagesRepository } from '@zonewarden/persistence';
-import { TEST_AMQP_URL, TcpProxy, waitFor } from '@zonewarden/testing';
+import { TEST_AMQP_URL, TcpProxy, waitFor, teardown } from '@zonewarden/testing';
 import { GatewayHarness, as, startGateway } from './support/gateway-harness';
 
 const ZONES = 50;
@@ -24,11 +24,13 @@ describe('transactional outbox', () => {
     gw = await startGateway({ AMQP_URL: proxy.via(TEST_AMQP_URL) });
     connection = await amqplib.connect(TEST_AMQP_URL);
   });
-  afterAll(async () => {
-    await connection.close();
-    await gw.close();
-    await proxy.down();
-  });
+  afterAll(() =>
+    teardown(
+      () => connection?.close(),
+      () => gw?.close(),
+      () => proxy?.down(),
+    ),
+  );
 
   it('keeps zone changes while RabbitMQ is unreachable and delivers each event exactly once when it is back', async () => {
     // RabbitMQ unreachable: the API still answers.

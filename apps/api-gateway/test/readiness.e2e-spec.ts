@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { TEST_AMQP_URL, TcpProxy, metricSample, waitFor } from '@zonewarden/testing';
+import { TEST_AMQP_URL, TcpProxy, metricSample, waitFor, teardown } from '@zonewarden/testing';
 import { GatewayHarness, as, startGateway } from './support/gateway-harness';
 
 /** Readiness means "can take writes": a RabbitMQ outage is reported, not turned into an API outage. */
@@ -16,10 +16,12 @@ describe('gateway readiness while RabbitMQ is down', () => {
     await broker.up();
     gw = await startGateway({ AMQP_URL: broker.via(TEST_AMQP_URL) });
   });
-  afterAll(async () => {
-    await gw?.close();
-    await broker?.down();
-  });
+  afterAll(() =>
+    teardown(
+      () => gw?.close(),
+      () => broker?.down(),
+    ),
+  );
 
   it('stays ready and takes writes while the broker is cut, reporting it in the body and in /metrics', async () => {
     await waitFor('the broker connection', async () => (await brokerStatus()) === 'up');

@@ -1,6 +1,14 @@
 import * as net from 'node:net';
 import { Client } from 'pg';
-import { AllInOne, TestDatabase, as, createTestDatabase, startAllInOne, waitFor } from '@zonewarden/testing';
+import {
+  AllInOne,
+  TestDatabase,
+  as,
+  createTestDatabase,
+  startAllInOne,
+  teardown,
+  waitFor,
+} from '@zonewarden/testing';
 
 const RECORDS = 80_000;
 const STALLED_CLIENTS = 100;
@@ -45,12 +53,14 @@ describe('stalled export downloads', () => {
     await admin.connect();
   }, 90_000);
 
-  afterAll(async () => {
-    for (const socket of sockets) socket.destroy();
-    await admin?.end();
-    await service?.process.stop();
-    await db?.drop();
-  });
+  afterAll(() =>
+    teardown(
+      () => sockets.forEach((socket) => socket.destroy()),
+      () => admin?.end(),
+      () => service?.process.stop(),
+      () => db?.drop(),
+    ),
+  );
 
   it('keeps the API answering and no transaction open while 100 downloads stall; SIGTERM stops it in < 10 s', async () => {
     const lines = Array.from(

@@ -7,6 +7,8 @@ import {
   createTestDatabase,
   startAllInOne,
   waitFor,
+  ALL_IN_ONE_POOL_SIZE,
+  teardown,
 } from '@zonewarden/testing';
 
 const ZONES = ['alpha.test.', 'beta.test.', 'gamma.test.', 'delta.test.', 'epsilon.test.'];
@@ -27,7 +29,10 @@ describe('mini-dns availability', () => {
     storage = await TcpProxy.forUrl(db.url);
     await storage.up();
     // Zones read again every 300 ms while queried, so the outage below meets many reloads.
-    service = await startAllInOne(storage.via(db.url), { MINIDNS_CACHE_TTL_MS: '300' });
+    service = await startAllInOne(storage.via(db.url), {
+      MINIDNS_CACHE_TTL_MS: '300',
+      DATABASE_POOL_SIZE: ALL_IN_ONE_POOL_SIZE,
+    });
     for (const name of ZONES) {
       const response = await fetch(`${service.api}/v2/zones`, {
         method: 'POST',
@@ -39,11 +44,13 @@ describe('mini-dns availability', () => {
     for (const zone of ZONES) await waitFor(`${zone} to be served`, async () => (await soa(zone)).present);
   }, 90_000);
 
-  afterAll(async () => {
-    await service?.process.stop();
-    await storage?.down();
-    await db?.drop();
-  });
+  afterAll(() =>
+    teardown(
+      () => service?.process.stop(),
+      () => storage?.down(),
+      () => db?.drop(),
+    ),
+  );
 
   it('keeps answering every served zone while storage is cut', async () => {
     await storage.down();

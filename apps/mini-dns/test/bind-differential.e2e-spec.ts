@@ -9,6 +9,8 @@ import {
   freePort,
   startAllInOne,
   startBindPrimary,
+  ALL_IN_ONE_POOL_SIZE,
+  teardown,
 } from '@zonewarden/testing';
 import { acceptedBy } from './support/accepted-differences';
 import { DnsClient } from './support/dns-client';
@@ -81,7 +83,10 @@ describe('mini-dns answers as BIND 9 does', () => {
     if (!fs.existsSync(ALL_IN_ONE))
       throw new Error('build first: npx nx run @zonewarden/all-in-one:build --output-style=static');
     db = await createTestDatabase();
-    service = await startAllInOne(db.url, { OPS_PORT: String(await freePort()) });
+    service = await startAllInOne(db.url, {
+      OPS_PORT: String(await freePort()),
+      DATABASE_POOL_SIZE: ALL_IN_ONE_POOL_SIZE,
+    });
     const api = new ZonewardenZones(service.api);
     const ids: string[] = [];
     // One at a time: a parent zone must exist before its child is imported.
@@ -94,14 +99,16 @@ describe('mini-dns answers as BIND 9 does', () => {
     oracle = new DnsClient(bind.port, TIMEOUT_MS);
   }, 90_000);
 
-  afterAll(async () => {
-    miniDns?.close();
-    oracle?.close();
-    await twin?.stop();
-    await bind?.stop();
-    await service?.process.stop();
-    await db?.drop();
-  });
+  afterAll(() =>
+    teardown(
+      () => miniDns?.close(),
+      () => oracle?.close(),
+      () => twin?.stop(),
+      () => bind?.stop(),
+      () => service?.process.stop(),
+      () => db?.drop(),
+    ),
+  );
 
   it(`answers ${QUERIES} queries (UDP, EDNS, TCP; every type; odd names) as BIND does`, async () => {
     const queries = planQueries(zones, SEED, QUERIES);

@@ -11,6 +11,8 @@ import {
   startApp,
   uniqueNamespace,
   waitFor,
+  APP_POOL_SIZE,
+  teardown,
 } from '@zonewarden/testing';
 
 /** mini-dns as deployed (docker-compose sets OPS_PORT): its own process, with the operations endpoint. */
@@ -34,18 +36,21 @@ describe('mini-dns operations endpoint (OPS_PORT)', () => {
       DATABASE_URL: db.url,
       AMQP_URL: brokerProxy.via(TEST_AMQP_URL),
       AMQP_NAMESPACE: namespace,
+      DATABASE_POOL_SIZE: APP_POOL_SIZE,
       MINIDNS_PORT: String(dnsPort),
       OPS_PORT: String(opsPort),
     });
     ops = `http://127.0.0.1:${opsPort}`;
     await miniDns.waitForOutput(/operations endpoint on/);
   });
-  afterAll(async () => {
-    await miniDns?.stop();
-    await brokerProxy?.down();
-    await deleteNamespace(namespace).catch(() => undefined);
-    await db?.drop();
-  });
+  afterAll(() =>
+    teardown(
+      () => miniDns?.stop(),
+      () => brokerProxy?.down(),
+      () => namespace && deleteNamespace(namespace).catch(() => undefined),
+      () => db?.drop(),
+    ),
+  );
 
   const ready = async () => (await fetch(`${ops}/health/ready`)).status;
 

@@ -5,6 +5,8 @@ import {
   createTestDatabase,
   freePort,
   startAllInOne,
+  ALL_IN_ONE_POOL_SIZE,
+  teardown,
 } from '@zonewarden/testing';
 import { findingsReport, packetsReport } from './support/fuzz-report';
 import { PacketSource } from './support/fuzz-packets';
@@ -85,7 +87,10 @@ describe('mini-dns robustness', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     const opsPort = await freePort();
-    service = await startAllInOne(db.url, { OPS_PORT: String(opsPort) });
+    service = await startAllInOne(db.url, {
+      OPS_PORT: String(opsPort),
+      DATABASE_POOL_SIZE: ALL_IN_ONE_POOL_SIZE,
+    });
     metricsUrls = [`http://127.0.0.1:${opsPort}`, service.api];
     const app = service.process;
     zones = await importFuzzZones(service.api, service.dnsPort).catch((error: Error) => {
@@ -93,10 +98,12 @@ describe('mini-dns robustness', () => {
     });
   }, 90_000);
 
-  afterAll(async () => {
-    await service?.process.stop();
-    await db?.drop();
-  });
+  afterAll(() =>
+    teardown(
+      () => service?.process.stop(),
+      () => db?.drop(),
+    ),
+  );
 
   it('survives 110,000 malformed UDP packets and TCP streams, answering correctly throughout', async () => {
     const { process: app, dnsPort } = service!;

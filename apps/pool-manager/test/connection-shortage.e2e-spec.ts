@@ -11,6 +11,7 @@ import {
   startPrivatePostgres,
   uniqueNamespace,
   waitFor,
+  teardown,
 } from '@zonewarden/testing';
 
 const IN_FLIGHT = 30;
@@ -59,6 +60,8 @@ describe('a whole installation on a PostgreSQL with few connections', () => {
       DATABASE_URL: postgres.url('zonewarden'),
       AMQP_URL: TEST_AMQP_URL,
       AMQP_NAMESPACE: namespace,
+      // The default budget, on purpose (on a PostgreSQL of its own, not the machine's).
+      DATABASE_POOL_SIZE: '10',
       AUTH_STRATEGY: 'noauth',
       API_PORT: String(apiPort),
       MINIDNS_PORT: String(dnsPort),
@@ -73,11 +76,15 @@ describe('a whole installation on a PostgreSQL with few connections', () => {
     api = `http://127.0.0.1:${apiPort}`;
   }, 120_000);
 
-  afterAll(async () => {
-    for (const app of apps) await app.stop();
-    await deleteNamespace(namespace).catch(() => undefined);
-    await postgres?.stop();
-  });
+  afterAll(() =>
+    teardown(
+      async () => {
+        for (const app of apps) await app.stop();
+      },
+      () => namespace && deleteNamespace(namespace).catch(() => undefined),
+      () => postgres?.stop(),
+    ),
+  );
 
   /** Creates, imports and deletes zones under `prefix`, then waits until every one has converged. */
   async function loadAndConverge(prefix: string, zones: number, imports: number, deletes: number) {

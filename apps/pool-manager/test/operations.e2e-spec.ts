@@ -9,6 +9,8 @@ import {
   startApp,
   uniqueNamespace,
   waitFor,
+  APP_POOL_SIZE,
+  teardown,
 } from '@zonewarden/testing';
 
 describe('pool-manager operations endpoint (OPS_PORT)', () => {
@@ -32,19 +34,22 @@ describe('pool-manager operations endpoint (OPS_PORT)', () => {
       DATABASE_URL: proxy.via(db.url),
       AMQP_URL: brokerProxy.via(TEST_AMQP_URL),
       AMQP_NAMESPACE: namespace,
+      DATABASE_POOL_SIZE: APP_POOL_SIZE,
       MINIDNS_PORT: String(await freePort()),
       OPS_PORT: String(opsPort),
     });
     ops = `http://127.0.0.1:${opsPort}`;
     await poolManager.waitForOutput(/operations endpoint on/);
   });
-  afterAll(async () => {
-    await poolManager?.stop();
-    await proxy?.down();
-    await brokerProxy?.down();
-    await deleteNamespace(namespace).catch(() => undefined);
-    await db?.drop();
-  });
+  afterAll(() =>
+    teardown(
+      () => poolManager?.stop(),
+      () => proxy?.down(),
+      () => brokerProxy?.down(),
+      () => namespace && deleteNamespace(namespace).catch(() => undefined),
+      () => db?.drop(),
+    ),
+  );
 
   it('is live always; ready while PostgreSQL answers, 503 while it does not, ready again after', async () => {
     const ready = await fetch(`${ops}/health/ready`);

@@ -21,6 +21,10 @@ import {
   uniqueNamespace,
   waitFor,
   as,
+  APP_POOL_SIZE,
+  startApps,
+  startTogether,
+  teardown,
 } from '@zonewarden/testing';
 
 const run = promisify(execFile);
@@ -92,7 +96,7 @@ describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave the
   beforeAll(async () => {
     db = await createTestDatabase();
     prisma = new PrismaService({ url: db.url, poolSize: 2 });
-    [bind, pdns] = await Promise.all([startBind(), startPowerDns()]);
+    [bind, pdns] = await startTogether(startBind(), startPowerDns());
     const [miniDnsPort, apiPort] = [await freePort(), await freePort()];
     const poolsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zw-pools-')), 'pools.yaml');
     fs.writeFileSync(
@@ -119,6 +123,7 @@ describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave the
       DATABASE_URL: db.url,
       AMQP_URL: TEST_AMQP_URL,
       AMQP_NAMESPACE: uniqueNamespace(),
+      DATABASE_POOL_SIZE: APP_POOL_SIZE,
       POOLS_FILE: poolsFile,
       MINIDNS_HOST: '127.0.0.1',
       MINIDNS_PORT: String(miniDnsPort),
@@ -131,21 +136,19 @@ describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave the
       API_PORT: String(apiPort),
     };
     gateway = await startApp('api-gateway', env);
-    [miniDns, poolManager, zoneWorker] = await Promise.all([
-      startApp('mini-dns', env),
-      startApp('pool-manager', env),
-      startApp('zone-worker', env),
-    ]);
+    [miniDns, poolManager, zoneWorker] = await startApps(['mini-dns', 'pool-manager', 'zone-worker'], env);
     api = `http://127.0.0.1:${apiPort}`;
   });
 
-  afterAll(async () => {
-    await Promise.all([gateway, miniDns, poolManager, zoneWorker].map((app) => app?.stop()));
-    await Promise.all([bind?.stop(), pdns?.stop()]);
-    await prisma?.close();
-    await deleteNamespace(env.AMQP_NAMESPACE).catch(() => undefined);
-    await db?.drop();
-  });
+  afterAll(() =>
+    teardown(
+      () => Promise.all([gateway, miniDns, poolManager, zoneWorker].map((app) => app?.stop())),
+      () => Promise.all([bind?.stop(), pdns?.stop()]),
+      () => prisma?.close(),
+      () => env && deleteNamespace(env.AMQP_NAMESPACE).catch(() => undefined),
+      () => db?.drop(),
+    ),
+  );
 
   it('create, patch and delete reach every target kind', async () => {
     const created = await call('POST', '/v2/zones', {

@@ -17,6 +17,8 @@ import {
   waitFor,
   TIMESTAMP,
   as,
+  APP_POOL_SIZE,
+  teardown,
 } from '@zonewarden/testing';
 
 const run = promisify(execFile);
@@ -75,20 +77,25 @@ describe('zone exports (api-gateway + zone-worker)', () => {
       DATABASE_URL: db.url,
       AMQP_URL: TEST_AMQP_URL,
       AMQP_NAMESPACE: uniqueNamespace(),
+      DATABASE_POOL_SIZE: APP_POOL_SIZE,
       AUTH_STRATEGY: 'noauth',
       API_PORT: String(apiPort),
       QUOTA_API_EXPORT_SIZE: '50',
       TASK_REDRIVE_AFTER_MS: '30000',
       TASK_REDRIVE_INTERVAL_MS: '200',
     };
-    apps = [await startApp('api-gateway', env), await startApp('zone-worker', env)];
+    // One after the other, each kept as soon as it runs, for the teardown to stop should the next fail.
+    apps = [await startApp('api-gateway', env)];
+    apps.push(await startApp('zone-worker', env));
     api = `http://127.0.0.1:${apiPort}`;
   });
-  afterAll(async () => {
-    await Promise.all(apps.map((app) => app.stop()));
-    await deleteNamespace(env.AMQP_NAMESPACE).catch(() => undefined);
-    await db.drop();
-  });
+  afterAll(() =>
+    teardown(
+      () => Promise.all((apps ?? []).map((app) => app.stop())),
+      () => env && deleteNamespace(env.AMQP_NAMESPACE).catch(() => undefined),
+      () => db?.drop(),
+    ),
+  );
 
   it('202 PENDING, then COMPLETE with location and links.export; the content is a zonefile named-checkzone accepts', async () => {
     const zone = (

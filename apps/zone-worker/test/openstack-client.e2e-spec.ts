@@ -14,6 +14,9 @@ import {
   startApp,
   uniqueNamespace,
   waitFor,
+  APP_POOL_SIZE,
+  startApps,
+  teardown,
 } from '@zonewarden/testing';
 
 const run = promisify(execFile);
@@ -49,14 +52,13 @@ describe('the OpenStack client against Zonewarden', () => {
       DATABASE_URL: db.url,
       AMQP_URL: TEST_AMQP_URL,
       AMQP_NAMESPACE: uniqueNamespace(),
+      DATABASE_POOL_SIZE: APP_POOL_SIZE,
       API_PORT: String(apiPort),
       MINIDNS_PORT: String(dnsPort),
       AUTH_STRATEGY: 'token',
     };
     apps = [await startApp('api-gateway', env)];
-    apps.push(
-      ...(await Promise.all(['zone-worker', 'pool-manager', 'mini-dns'].map((app) => startApp(app, env)))),
-    );
+    apps.push(...(await startApps(['zone-worker', 'pool-manager', 'mini-dns'], env)));
     endpoint = `http://127.0.0.1:${apiPort}/v2`;
     const prisma = new PrismaService({ url: db.url, poolSize: 1 });
     const repo = new TokensRepository(prisma);
@@ -66,11 +68,13 @@ describe('the OpenStack client against Zonewarden', () => {
     ).token;
     await prisma.close();
   });
-  afterAll(async () => {
-    await Promise.all((apps ?? []).map((app) => app.stop()));
-    await deleteNamespace(env.AMQP_NAMESPACE).catch(() => undefined);
-    await db?.drop();
-  });
+  afterAll(() =>
+    teardown(
+      () => Promise.all((apps ?? []).map((app) => app.stop())),
+      () => env && deleteNamespace(env.AMQP_NAMESPACE).catch(() => undefined),
+      () => db?.drop(),
+    ),
+  );
 
   it('zone create/list/show/set/delete', async () => {
     const created = await json(

@@ -14,7 +14,8 @@ export function uniqueNamespace(): string {
  */
 export async function deleteNamespace(namespace: string, amqpUrl = TEST_AMQP_URL): Promise<void> {
   const topology = messagingTopology(namespace);
-  const connection = await amqplib.connect(amqpUrl);
+  // A bounded connect: a broker that does not answer fails the teardown step instead of hanging it.
+  const connection = await amqplib.connect(amqpUrl, { timeout: 10_000 });
   connection.on('error', () => undefined);
   const attempt = async (operation: (channel: amqplib.Channel) => Promise<unknown>) => {
     const channel = await connection.createChannel();

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ManagedProcess, freePort, waitFor } from './processes';
+import { ManagedProcess, freePort, startProcess } from './processes';
+import { GiveUp, waitFor } from './waiting';
 
 const TEMPLATES = path.resolve(__dirname, '../targets');
 
@@ -28,8 +29,12 @@ export async function startBind(): Promise<BindServer> {
   execFileSync('rndc-confgen', ['-a', '-k', 'rndc-key', '-c', keyFile]);
   const conf = path.join(dir, 'named.conf');
   fs.writeFileSync(conf, render('named.conf', { DIR: dir, PORT: port, RNDC_PORT: rndcPort }));
-  const named = ManagedProcess.start('named', 'named', ['-g', '-u', 'root', '-c', conf]);
-  await named.waitForOutput(/running/);
+  const named = await startProcess('named', 'named', ['-g', '-u', 'root', '-c', conf], {
+    ready: /running/,
+  }).catch((error: Error) => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  });
   return {
     port,
     rndcPort,
@@ -78,7 +83,7 @@ export async function startBindPrimary(zones: Record<string, string>): Promise<B
     await waitFor(
       'BIND to load every zone',
       () => {
-        if (!named.running) throw new Error(`named exited:\n${named.output.slice(-3000)}`);
+        if (!named.running) throw new GiveUp(`named exited:\n${named.output.slice(-3000)}`);
         return Object.keys(zones).every(loaded);
       },
       60_000,
@@ -127,10 +132,13 @@ export async function startPowerDns(): Promise<PowerDnsServer> {
       const pdns = ManagedProcess.start('pdns_server', 'pdns_server', [`--config-dir=${dir}`]);
       server.process = pdns;
       await waitFor('the PowerDNS API', async () => {
-        if (!pdns.running) throw new Error(`pdns_server exited:\n${pdns.output}`);
-        return (
-          await fetch(`http://127.0.0.1:${apiPort}/api/v1/servers`, { headers: { 'X-API-Key': apiKey } })
-        ).ok;
+        if (!pdns.running) throw new GiveUp(`pdns_server exited:\n${pdns.output}`);
+        const servers = `http://127.0.0.1:${apiPort}/api/v1/servers`;
+        return (await fetch(servers, { headers: { 'X-API-Key': apiKey }, signal: AbortSignal.timeout(2000) }))
+          .ok;
+      }).catch(async (error: Error) => {
+        await pdns.stop('SIGKILL');
+        throw error;
       });
     },
     async pause() {
@@ -141,7 +149,10 @@ export async function startPowerDns(): Promise<PowerDnsServer> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-  await server.start();
+  await server.start().catch((error: Error) => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  });
   return server;
 }
 

@@ -1,6 +1,8 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, SpawnOptions, spawn } from 'node:child_process';
 import * as net from 'node:net';
 import * as path from 'node:path';
+import { GiveUp, waitFor, within } from './waiting';
+import { trackProcess } from './watchdog';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
 
@@ -23,22 +25,15 @@ export async function freePort(): Promise<number> {
   }
 }
 
-export async function waitFor(
-  what: string,
-  check: () => Promise<boolean> | boolean,
-  timeoutMs = 20_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await Promise.resolve(check()).catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** A child process whose output is kept (and shown when a test fails to start it). */
+/**
+ * A child process whose output is kept (and shown when a test fails to start it). The jest watchdog
+ * kills it if the test file leaves it running.
+ */
 export class ManagedProcess {
   output = '';
-  private exited?: Promise<void>;
+  private readonly exited: Promise<void>;
+  /** Its output streams are closed too: everything it printed has been read. */
+  private readonly closed: Promise<void>;
 
   constructor(
     readonly name: string,
@@ -47,6 +42,8 @@ export class ManagedProcess {
     child.stdout?.on('data', (chunk) => (this.output += chunk));
     child.stderr?.on('data', (chunk) => (this.output += chunk));
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    this.closed = new Promise((resolve) => child.once('close', () => resolve()));
+    trackProcess(name, child);
   }
 
   static start(
@@ -54,8 +51,12 @@ export class ManagedProcess {
     command: string,
     args: string[],
     env: NodeJS.ProcessEnv = process.env,
+    options: Pick<SpawnOptions, 'detached'> = {},
   ): ManagedProcess {
-    return new ManagedProcess(name, spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] }));
+    return new ManagedProcess(
+      name,
+      spawn(command, args, { ...options, env, stdio: ['ignore', 'pipe', 'pipe'] }),
+    );
   }
 
   get running(): boolean {
@@ -65,9 +66,14 @@ export class ManagedProcess {
   async waitForOutput(pattern: RegExp, timeoutMs = 20_000): Promise<void> {
     await waitFor(
       `${this.name} to print ${pattern}`,
-      () => {
-        if (!this.running) throw new Error(`${this.name} exited:\n${this.output.slice(-2000)}`);
-        return pattern.test(this.output);
+      async () => {
+        if (pattern.test(this.output)) return true;
+        if (this.running) return false;
+        // Its last words may still be in the pipe; a child that passed the pipe on may hold it open.
+        await within(`${this.name}'s output to end`, 1000, this.closed).catch(() => undefined);
+        if (pattern.test(this.output)) return true;
+        const status = this.child.signalCode ?? `code ${this.child.exitCode}`;
+        throw new GiveUp(`${this.name} exited (${status}) before printing ${pattern}`);
       },
       timeoutMs,
     ).catch((error: Error) => {
@@ -85,17 +91,40 @@ export class ManagedProcess {
   }
 }
 
+export interface StartOptions {
+  env?: NodeJS.ProcessEnv;
+  /** What it prints once it has started. */
+  ready: RegExp;
+  timeoutMs?: number;
+  /** In a process group of its own, as a terminal runs a command (to signal the group, as Ctrl-C does). */
+  detached?: boolean;
+}
+
+/**
+ * Starts a process and waits until it prints `ready`; when it does not (it exited, or took longer than
+ * `timeoutMs`), kills it before failing, so that nothing a failed start began outlives the test.
+ */
+export async function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  { env = process.env, ready, timeoutMs = 20_000, detached }: StartOptions,
+): Promise<ManagedProcess> {
+  const started = ManagedProcess.start(name, command, args, env, { detached });
+  try {
+    await started.waitForOutput(ready, timeoutMs);
+  } catch (error) {
+    await started.stop('SIGKILL');
+    throw error;
+  }
+  return started;
+}
+
 /** Starts a built Zonewarden app (`apps/<name>/dist/main.js`) and waits until it says it started. */
-export async function startApp(name: string, env: Record<string, string>): Promise<ManagedProcess> {
-  const app = ManagedProcess.start(
-    name,
-    process.execPath,
-    [path.join(REPO_ROOT, 'apps', name, 'dist', 'main.js')],
-    {
-      ...process.env,
-      ...env,
-    },
-  );
-  await app.waitForOutput(/started|listening on/);
-  return app;
+export function startApp(name: string, env: Record<string, string>): Promise<ManagedProcess> {
+  const main = path.join(REPO_ROOT, 'apps', name, 'dist', 'main.js');
+  return startProcess(name, process.execPath, [main], {
+    env: { ...process.env, ...env },
+    ready: /started|listening on/,
+  });
 }

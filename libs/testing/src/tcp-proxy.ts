@@ -2,6 +2,16 @@ import * as net from 'node:net';
 
 const DEFAULT_PORTS: Record<string, number> = { 'postgresql:': 5432, 'postgres:': 5432, 'amqp:': 5672 };
 
+/**
+ * Resets a connection (RST) where Node can: not after a shutdown (a pipe's end), where the reset fails and
+ * leaves the socket's handle open for good, and node then spins forever at exit (Node 20,
+ * Environment::CleanupHandles) — jest "passes" and never ends. Such a socket is closed plainly.
+ */
+function resetOrDestroy(socket: net.Socket): void {
+  if (socket.writableEnded || socket.destroyed) socket.destroy();
+  else socket.resetAndDestroy();
+}
+
 /** What the proxy does with traffic: pass it, reset every connection, or hold every byte. */
 type Mode = 'forward' | 'reset' | 'stall';
 
@@ -100,7 +110,7 @@ export class TcpProxy {
   private accept(client: net.Socket): void {
     client.on('error', () => client.destroy());
     if (this.mode === 'reset') {
-      client.resetAndDestroy();
+      resetOrDestroy(client);
       return;
     }
     if (this.mode === 'stall') {
@@ -126,7 +136,7 @@ export class TcpProxy {
 
   private destroyAll(): void {
     for (const { client, upstream } of this.pairs) {
-      client.resetAndDestroy();
+      resetOrDestroy(client);
       upstream.destroy();
     }
     this.pairs.clear();

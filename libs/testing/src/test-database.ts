@@ -28,8 +28,16 @@ function templateName(): string {
   return `zw_template_${hash.digest('hex').slice(0, 12)}`;
 }
 
+/** Bounds on the admin connection, so that a stalled server fails a test rather than hanging it. */
+const ADMIN_CONNECT_TIMEOUT_MS = 10_000;
+const ADMIN_QUERY_TIMEOUT_MS = 120_000;
+
 async function withAdmin<T>(work: (admin: Client) => Promise<T>): Promise<T> {
-  const admin = new Client({ connectionString: TEST_ADMIN_URL });
+  const admin = new Client({
+    connectionString: TEST_ADMIN_URL,
+    connectionTimeoutMillis: ADMIN_CONNECT_TIMEOUT_MS,
+    query_timeout: ADMIN_QUERY_TIMEOUT_MS,
+  });
   await admin.connect();
   try {
     return await work(admin);

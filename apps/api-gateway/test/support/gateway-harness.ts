@@ -7,6 +7,7 @@ import {
   TestDatabase,
   createTestDatabase,
   deleteNamespace,
+  teardown,
   uniqueNamespace,
 } from '@zonewarden/testing';
 
@@ -55,11 +56,12 @@ export async function startGateway(
     db,
     namespace,
     prisma,
-    async close() {
-      await app.close();
-      await prisma.close();
-      await deleteNamespace(namespace).catch(() => undefined);
-      if (!shared) await db.drop();
-    },
+    close: () =>
+      teardown(
+        () => app.close(),
+        () => prisma.close(),
+        () => deleteNamespace(namespace).catch(() => undefined),
+        () => !shared && db.drop(),
+      ),
   };
 }
