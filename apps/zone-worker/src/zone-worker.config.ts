@@ -14,4 +14,13 @@ export class ZoneWorkerConfig extends ServiceConfig {
   @IsInt()
   @Min(100)
   TASK_REDRIVE_INTERVAL_MS = 60_000;
+
+  /**
+   * Imports carried out at once; more wait their turn. Each holds its zone's record sets in memory until
+   * they are stored, so this bounds the memory imports take (see docs/persistence.md, Imports).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  IMPORT_CONCURRENCY = 2;
 }

@@ -22,6 +22,8 @@ import {
   waitFor,
   TIMESTAMP,
   as,
+  APP_POOL_SIZE,
+  teardown,
 } from '@zonewarden/testing';
 
 const run = promisify(execFile);
@@ -114,21 +116,26 @@ describe('zone imports (api-gateway + zone-worker)', () => {
       DATABASE_URL: db.url,
       AMQP_URL: TEST_AMQP_URL,
       AMQP_NAMESPACE: uniqueNamespace(),
+      DATABASE_POOL_SIZE: APP_POOL_SIZE,
       AUTH_STRATEGY: 'noauth',
       API_PORT: String(apiPort),
       OPS_PORT: String(await freePort()),
       TASK_REDRIVE_AFTER_MS: '30000',
       TASK_REDRIVE_INTERVAL_MS: '200',
     };
-    [gateway, worker] = [await startApp('api-gateway', env), await startApp('zone-worker', env)];
+    // One after the other, each kept as soon as it runs, for the teardown to stop should the next fail.
+    gateway = await startApp('api-gateway', env);
+    worker = await startApp('zone-worker', env);
     api = `http://127.0.0.1:${apiPort}`;
   });
-  afterAll(async () => {
-    await Promise.all([gateway, worker].map((app) => app?.stop()));
-    await prisma?.close();
-    await deleteNamespace(env.AMQP_NAMESPACE).catch(() => undefined);
-    await db?.drop();
-  });
+  afterAll(() =>
+    teardown(
+      () => Promise.all([gateway, worker].map((app) => app?.stop())),
+      () => prisma?.close(),
+      () => env && deleteNamespace(env.AMQP_NAMESPACE).catch(() => undefined),
+      () => db?.drop(),
+    ),
+  );
 
   it('201 PENDING, then COMPLETE with the zone, its message, version 2 and links href/zone', async () => {
     const res = await post(fs.readFileSync(path.join(FIXTURES, 'ok/01-basic.zone'), 'utf8'));
@@ -372,6 +379,61 @@ describe('zone imports (api-gateway + zone-worker)', () => {
     // ns + 50 hosts, one record each; the service's own SOA and apex NS are not counted.
     expect([zone.recordsetCount, zone.recordCount]).toEqual([51, 51]);
   });
+
+  /**
+   * At least `records` records of every common kind: sets of two records with different TTLs (the smallest
+   * wins), quoted text with `;` and parentheses, names inside rdata, SRV under their labels.
+   */
+  const largeZonefile = (origin: string, records: number) => {
+    const lines = [`$ORIGIN ${origin}`, '$TTL 300', '@ SOA ns admin 1 2 3 4 5', '@ NS ns', 'ns A 192.0.2.1'];
+    // Records besides the SOA and apex NS, which the service replaces with its own.
+    for (let i = 0; lines.length - 4 < records; i++) {
+      const ip = `${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+      const line = [
+        `h${i} A 10.${ip}\nh${i} 60 A 11.${ip}`,
+        `h${i} AAAA 2001:db8::${(i & 0xffff).toString(16)}:${(i >> 16).toString(16)}`,
+        `h${i} MX 10 mail${i}`,
+        `h${i} TXT "record ${i}" "with; (parentheses)"`,
+        `_sip._tcp.h${i} SRV 10 60 5060 sip${i}.example.net.`,
+      ][i % 5];
+      lines.push(...line.split('\n'));
+    }
+    return `${lines.join('\n')}\n`;
+  };
+
+  it('imports a zonefile of 200,000 records: the stored record sets are exactly the file’s', async () => {
+    const text = largeZonefile('large.test.', 200_000);
+    // Above the default quota of record sets per zone (100,000).
+    const admin = { ...as('project-admin', 'admin'), 'Content-Type': 'application/json' };
+    await fetch(`${api}/v2/quotas/project-import`, {
+      method: 'PATCH',
+      headers: admin,
+      body: JSON.stringify({ zone_recordsets: -1, zone_records: -1 }),
+    });
+    let done: Import;
+    try {
+      done = await finished(((await (await post(text)).json()) as Import).id, 240_000);
+    } finally {
+      await fetch(`${api}/v2/quotas/project-import`, { method: 'DELETE', headers: admin });
+    }
+    expect([done.status, done.message]).toEqual(['COMPLETE', 'large.test. imported']);
+    const expected = zoneFromZonefile(text).recordsets;
+    const stored = await prisma.pg.query<{ line: string }>(
+      `SELECT s.name || ' ' || s.type || ' ' || s.ttl || ' ' || string_agg(r.data, ' | ' ORDER BY r.data COLLATE "C") AS line
+       FROM recordsets s JOIN records r ON r.recordset_id = s.id
+       WHERE s.zone_id = $1 AND NOT s.managed GROUP BY s.id`,
+      [done.zone_id],
+    );
+    const lines = stored.rows.map((row) => row.line).sort();
+    expect(lines.length).toBe(expected.length);
+    expect(lines).toEqual(
+      expected.map((s) => `${s.name} ${s.type} ${s.ttl} ${[...s.records].sort().join(' | ')}`).sort(),
+    );
+    const zone = await prisma.zone.findUniqueOrThrow({ where: { id: done.zone_id! } });
+    const records = expected.reduce((sum, set) => sum + set.records.length, 0);
+    expect([zone.recordsetCount, zone.recordCount]).toEqual([expected.length, records]);
+    expect(records).toBeGreaterThanOrEqual(200_000);
+  }, 300_000);
 
   it('requests again an import left PENDING whose request message was lost, so it still completes', async () => {
     const id = randomUUID();

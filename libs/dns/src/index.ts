@@ -5,6 +5,7 @@ export * from './rdata/rdata';
 export * from './soa';
 export * from './zonefile/parser';
 export * from './zonefile/writer';
+export * from './zonefile/zone-checks';
 export * from './zonefile/zone-import';
 export * from './wire/client';
 export * from './wire/presentation';

@@ -3,6 +3,7 @@ export * from './database-url';
 export * from './exports/export.record';
 export * from './exports/exports.repository';
 export * from './imports/import.record';
+export * from './imports/import-transaction';
 export * from './imports/imports.repository';
 export * from './messages/processed-messages.repository';
 export * from './migrations/migrate';

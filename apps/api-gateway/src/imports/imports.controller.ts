@@ -11,15 +11,17 @@ import { baseUrl } from '../common/http/base-url';
 import { UuidPipe } from '../common/http/uuid.pipe';
 import { GatewayConfig } from '../config/gateway.config';
 import { renderImport } from './import.view';
+import { zonefileUploadOf } from './zonefile-body';
 
 const ImportId = () => Param('import_id', new UuidPipe('import_id'));
 
-/** The zonefile of an import request: the text/dns body, or `zonefile` of a JSON one. */
-function zonefileOf(req: Request): string {
+/** The zonefile of an import request, in pieces: the text/dns body, or `zonefile` of a JSON one. */
+function zonefileOf(req: Request): Iterable<string> {
   if (req.is('text/dns')) {
-    if (typeof req.body !== 'string' || req.body.length === 0)
+    const upload = zonefileUploadOf(req);
+    if (!upload || upload.length === 0)
       throw new DomainError(400, 'empty_request_body', 'Request Body is empty');
-    return req.body;
+    return upload.pieces();
   }
   if (req.is('application/json')) {
     const body = req.body as { zonefile?: unknown } | undefined;
@@ -31,7 +33,7 @@ function zonefileOf(req: Request): string {
         'The "zonefile" field is required when using application/json content type',
       );
     }
-    return body.zonefile;
+    return [body.zonefile];
   }
   throw new DomainError(415, 'unsupported_content_type', 'Content-type must be text/dns or application/json');
 }

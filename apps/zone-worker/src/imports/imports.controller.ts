@@ -1,16 +1,21 @@
 import { Controller, Logger } from '@nestjs/common';
 import { Ctx, EventPattern, Payload, RmqContext } from '@nestjs/microservices';
-import { ServiceConfig, defaultQuotas } from '@zonewarden/config';
+import pLimit from 'p-limit';
+import { defaultQuotas } from '@zonewarden/config';
 import { DomainError, ImportRequestedV1, TASK_EVENTS } from '@zonewarden/contracts';
-import { ImportedZone, ZonefileError, namesBetween, zoneFromZonefile } from '@zonewarden/dns';
+import { ZonefileError } from '@zonewarden/dns';
 import { consumeMessage } from '@zonewarden/messaging';
 import {
+  ImportTransaction,
   ImportsRepository,
+  Quotas,
   QuotasRepository,
   ZonesRepository,
   overQuota,
   withinQuota,
 } from '@zonewarden/persistence';
+import { ZoneWorkerConfig } from '../zone-worker.config';
+import { stageZonefile } from './stage-zonefile';
 
 /** Designate's headline for each way an import fails, followed by what we know (line, column, token). */
 function failureMessage(error: ZonefileError): string {
@@ -25,71 +30,80 @@ const IMPORT_FAILURES: Record<string, string> = {
 };
 
 /**
- * Turns a pending import into a zone: parses the zonefile, then creates the zone with all its record
- * sets and marks the import COMPLETE in one transaction, so a crash or a redelivery can never make two
- * zones, nor a zone without a completed import. Every failure ends the import in ERROR with a message.
+ * Turns a pending import into a zone, in one transaction: the zonefile is read from storage and staged
+ * as it is parsed (see ImportTransaction), checked, and the zone created with all its record sets and the
+ * import marked COMPLETE — so a crash or a redelivery can never make two zones, nor a zone without a
+ * completed import. Every failure ends the import in ERROR with a message.
+ *
+ * At most IMPORT_CONCURRENCY imports run at once, and never so many that they hold every connection but
+ * one of the process (an import holds one for its whole run); the others wait their turn.
  */
 @Controller()
 export class ImportsController {
   private readonly logger = new Logger(ImportsController.name);
+  private readonly turn: pLimit.Limit;
 
   constructor(
-    private readonly config: ServiceConfig,
+    private readonly config: ZoneWorkerConfig,
     private readonly imports: ImportsRepository,
     private readonly quotas: QuotasRepository,
     private readonly zones: ZonesRepository,
-  ) {}
+  ) {
+    this.turn = pLimit(Math.max(1, Math.min(config.IMPORT_CONCURRENCY, config.DATABASE_POOL_SIZE - 2)));
+  }
 
   @EventPattern(TASK_EVENTS.importRequested)
   requested(@Payload() data: unknown, @Ctx() context: RmqContext) {
-    return consumeMessage(context, ImportRequestedV1, data, (request) => this.run(request), this.logger);
+    return consumeMessage(
+      context,
+      ImportRequestedV1,
+      data,
+      (request) => this.turn(() => this.run(request)),
+      this.logger,
+    );
   }
 
   private async run(request: ImportRequestedV1): Promise<void> {
-    const zonefile = await this.imports.pendingContent(request.importId);
-    if (zonefile === null) return;
-    let zone: ImportedZone;
+    const quotas = await this.quotas.effective(request.projectId, defaultQuotas(this.config));
     try {
-      zone = zoneFromZonefile(zonefile);
-    } catch (error) {
-      if (!(error instanceof ZonefileError)) throw error;
-      return this.imports.fail(request.importId, failureMessage(error));
-    }
-    try {
-      const quotas = await this.quotas.effective(request.projectId, defaultQuotas(this.config));
-      const records = zone.recordsets.reduce((sum, set) => sum + set.records.length, 0);
-      if (
-        !withinQuota(quotas.zone_recordsets, zone.recordsets.length) ||
-        !withinQuota(quotas.zone_records, records) ||
-        zone.recordsets.some((set) => !withinQuota(quotas.recordset_records, set.records.length))
-      ) {
-        throw overQuota('zone_records');
-      }
-      // As through the API: a record set under an existing child zone belongs to that zone.
-      const names = new Set(zone.recordsets.flatMap((set) => namesBetween(zone.name, set.name)));
-      const [child] = await this.zones.liveZoneNames([...names]);
-      if (child) return this.imports.fail(request.importId, `RecordSet belongs in a child zone: ${child}`);
-      await this.zones.create(
-        {
-          projectId: request.projectId,
-          poolId: this.config.DEFAULT_POOL_ID,
-          name: zone.name,
-          email: zone.email,
-          ttl: zone.ttl,
-          description: null,
-          attributes: {},
-        },
-        quotas.zones,
-        undefined,
-        {
-          recordsets: zone.recordsets,
-          also: (tx, created) => this.imports.completeIn(tx, request.importId, created),
-        },
+      await this.imports.carryOut(request.importId, (transaction) =>
+        this.createZone(transaction, request, quotas),
       );
     } catch (error) {
+      if (error instanceof ZonefileError) return this.imports.fail(request.importId, failureMessage(error));
       if (!(error instanceof DomainError) || error.status >= 500) throw error;
       if (error.type === 'import_already_handled') return;
       await this.imports.fail(request.importId, IMPORT_FAILURES[error.type] ?? error.message);
     }
+  }
+
+  private async createZone(
+    transaction: ImportTransaction,
+    request: ImportRequestedV1,
+    quotas: Quotas,
+  ): Promise<void> {
+    const zone = await stageZonefile(transaction);
+    const counts = await transaction.counts(zone.name);
+    if (
+      !withinQuota(quotas.zone_recordsets, counts.sets) ||
+      !withinQuota(quotas.zone_records, counts.records) ||
+      !withinQuota(quotas.recordset_records, counts.largest)
+    ) {
+      throw overQuota('zone_records');
+    }
+    // As through the API: a record set under an existing child zone belongs to that zone.
+    const child = await transaction.childZoneHoldingRecords(zone.name);
+    if (child) throw new DomainError(400, 'bad_request', `RecordSet belongs in a child zone: ${child}`);
+    const newZone = {
+      projectId: request.projectId,
+      poolId: this.config.DEFAULT_POOL_ID,
+      ...zone,
+      description: null,
+      attributes: {},
+    };
+    await this.zones.createIn(transaction.tx, newZone, quotas.zones, undefined, async (created) => {
+      await transaction.insertRecordSets(created);
+      await this.imports.completeIn(transaction.tx, request.importId, created);
+    });
   }
 }

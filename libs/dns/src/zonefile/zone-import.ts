@@ -1,6 +1,5 @@
-import { checkZoneName, describeNameProblem, isValidEmail } from '../names';
-import { TYPE_NAME_RULES, brokenTypeNameRule, isRecordSetName } from '../recordset-names';
-import { ZonefileError, ZonefileRecord, parseZonefile } from './parser';
+import { ZonefileRecord } from './parser';
+import { CnameConflict, ZoneHeader, ZoneImportChecks, cnameConflictError } from './zone-checks';
 
 export interface ImportedRecordSet {
   name: string;
@@ -9,92 +8,86 @@ export interface ImportedRecordSet {
   records: string[];
 }
 
-export interface ImportedZone {
-  name: string;
-  email: string;
-  ttl: number;
+export interface ImportedZone extends ZoneHeader {
   /** Every record set but the SOA and the apex NS, which the service provides itself. */
   recordsets: ImportedRecordSet[];
 }
 
-/** The SOA RNAME as an email: the first unescaped dot becomes `@`, `\.` in the local part a dot. */
-export function rnameToEmail(rname: string): string {
-  const match = /^((?:[^.\\]|\\.)+)\.(.+)\.$/.exec(rname);
-  if (!match) return rname;
-  return `${match[1].replace(/\\\./g, '.')}@${match[2]}`;
+/** The record sets at one name: mostly one, so it is kept without an array. */
+type SetsAtName = ImportedRecordSet | ImportedRecordSet[];
+
+const NONE: ImportedRecordSet[] = [];
+const setsOf = (atName: SetsAtName | undefined): ImportedRecordSet[] =>
+  atName === undefined ? NONE : Array.isArray(atName) ? atName : [atName];
+
+function setOfType(atName: SetsAtName | undefined, type: string): ImportedRecordSet | undefined {
+  if (atName === undefined || Array.isArray(atName)) return atName?.find((set) => set.type === type);
+  return atName.type === type ? atName : undefined;
 }
 
 /**
- * A zonefile as Designate imports it: the zone is the origin, its email and TTL come from the SOA, and
- * records group into record sets (their TTL the smallest of theirs, as dnspython does).
+ * A zonefile as Designate imports it, in memory (zone-worker stores a large one without holding it, see
+ * ImportTransaction): the zone is the origin, its email and TTL come from the SOA, and records group into
+ * record sets, their TTL the smallest of theirs (as dnspython does), their records the distinct data.
  */
-export function zoneFromZonefile(source: string): ImportedZone {
-  const { origin, records } = parseZonefile(source);
-  const soa = records.find((record) => record.type === 'SOA' && record.name === origin);
-  if (!soa) {
-    const lastLine = source.split('\n').length;
-    throw new ZonefileError('An SOA record is required.', lastLine, 1);
+class ZoneImportReader {
+  private readonly checks = new ZoneImportChecks((record, origin) => this.add(record, origin));
+  /** The record sets in the order of the file, and by owner name. */
+  private readonly recordsets: ImportedRecordSet[] = [];
+  private readonly byName = new Map<string, SetsAtName>();
+  /** Names holding an SOA or the apex NS, which are not record sets here but data all the same. */
+  private readonly unkept = new Set<string>();
+  private cnameConflict?: CnameConflict;
+
+  push(piece: string): void {
+    this.checks.push(piece);
   }
-  // The same rules as a zone created through the API: an import must not create, say, a TLD that would
-  // keep every other project from creating zones under it.
-  const nameProblem = checkZoneName(origin);
-  if (nameProblem)
-    throw new ZonefileError(
-      `the zone name is not valid: ${describeNameProblem(origin, nameProblem)}`,
-      soa.line,
-      1,
-      origin,
-    );
-  const email = rnameToEmail(soa.data.split(' ')[1]);
-  if (!isValidEmail(email))
-    throw new ZonefileError(`the SOA RNAME does not give a valid email (${email})`, soa.line, 1, soa.data);
-  checkCnames(records);
-  checkNames(records);
-  const sets = new Map<string, ImportedRecordSet>();
-  for (const record of records) {
-    if (record.type === 'SOA' || (record.type === 'NS' && record.name === origin)) continue;
-    const key = `${record.name} ${record.type}`;
-    const set = sets.get(key);
+
+  /** The zone, or the first error in the order Designate checks: the file, SOA, name, email, CNAMEs, names. */
+  finish(): ImportedZone {
+    const zone = this.checks.zone();
+    if (this.cnameConflict) throw cnameConflictError(this.cnameConflict);
+    this.checks.checkNames();
+    return { ...zone, recordsets: this.recordsets };
+  }
+
+  private add(record: ZonefileRecord, origin: string): void {
+    const atName = this.byName.get(record.name);
+    this.cnameConflict ??= this.conflictOf(record, atName);
+    if (record.type === 'SOA' || (record.type === 'NS' && record.name === origin)) {
+      this.unkept.add(record.name);
+      return;
+    }
+    const set = setOfType(atName, record.type);
     if (set) {
       set.ttl = Math.min(set.ttl, record.ttl);
       if (!set.records.includes(record.data)) set.records.push(record.data);
-    } else {
-      sets.set(key, { name: record.name, type: record.type, ttl: record.ttl, records: [record.data] });
+      return;
     }
+    const created = { name: record.name, type: record.type, ttl: record.ttl, records: [record.data] };
+    this.recordsets.push(created);
+    this.byName.set(record.name, atName === undefined ? created : [...setsOf(atName), created]);
   }
-  return { name: origin, email, ttl: soa.ttl, recordsets: [...sets.values()] };
-}
 
-/**
- * A CNAME is alone at its name (RFC 1034 §3.6.2, RFC 2181 §10.1): with other data there, dnspython
- * (Designate's reader) refuses the file, and two different CNAMEs at one name BIND refuses (dnspython keeps
- * the last silently; we refuse rather than drop data). The error names the record that breaks the rule.
- */
-function checkCnames(records: ZonefileRecord[]): void {
-  const seen = new Map<string, { cname?: string; other: boolean }>();
-  for (const record of records) {
-    const at = seen.get(record.name) ?? { other: false };
-    const conflict = record.type === 'CNAME' ? at.other : at.cname !== undefined;
-    const second = record.type === 'CNAME' && at.cname !== undefined && at.cname !== record.data;
-    const problem = conflict ? 'CNAME and other data' : second ? 'more than one CNAME' : null;
-    if (problem) throw new ZonefileError(`${problem} at ${record.name}`, record.line, 1, record.data);
-    if (record.type === 'CNAME') at.cname = record.data;
-    else at.other = true;
-    seen.set(record.name, at);
+  /** Whether the record breaks the CNAME rule given the records before it at its name. */
+  private conflictOf(record: ZonefileRecord, atName: SetsAtName | undefined): CnameConflict | undefined {
+    const cname = setOfType(atName, 'CNAME')?.records[0];
+    const other = setsOf(atName).some((set) => set.type !== 'CNAME') || this.unkept.has(record.name);
+    const isCname = record.type === 'CNAME';
+    const conflict = isCname ? other : cname !== undefined;
+    const second = isCname && cname !== undefined && cname !== record.data;
+    if (!conflict && !second) return undefined;
+    const problem = conflict ? 'CNAME and other data' : 'more than one CNAME';
+    return { problem, name: record.name, data: record.data, line: record.line };
   }
 }
 
-/** Owner names follow the API's rules for record set names, so an import stores nothing the API would refuse. */
-function checkNames(records: ZonefileRecord[]): void {
-  for (const record of records) {
-    if (!isRecordSetName(record.name))
-      throw new ZonefileError(
-        `${record.name} is not a valid record set name: labels of letters, digits, '_' and '-', '*' only as the first label`,
-        record.line,
-        1,
-        record.name,
-      );
-    const broken = brokenTypeNameRule(record.name, record.type);
-    if (broken) throw new ZonefileError(TYPE_NAME_RULES[broken], record.line, 1, record.name);
-  }
+/** The zone a zonefile imports, from its pieces (of any size; see ZoneImportReader). */
+export function zoneFromZonefilePieces(pieces: Iterable<string>): ImportedZone {
+  const zone = new ZoneImportReader();
+  for (const piece of pieces) zone.push(piece);
+  return zone.finish();
 }
+
+/** The zone a whole zonefile imports. */
+export const zoneFromZonefile = (source: string): ImportedZone => zoneFromZonefilePieces([source]);

@@ -10,6 +10,8 @@ import { PrismaService } from '../prisma.service';
 import { query, withTransaction } from '../sql';
 import { Scope } from '../zones/zone.record';
 import { IMPORT_COLLECTION, ImportRecord } from './import.record';
+import { ImportTransaction } from './import-transaction';
+import { copyPendingImport } from './zonefile-copy';
 
 const COLUMNS =
   Prisma.raw(`t.id, t.project_id AS "projectId", t.status::text AS status, t.message, t.zone_id AS "zoneId",
@@ -23,20 +25,24 @@ function importRequested(importId: string, projectId: string, requestId?: string
 }
 
 export const importNotFound = () => notFound('zone_import_not_found', 'Could not find ZoneImport');
+/** The import was completed or failed by another delivery of its request meanwhile: nothing left to do. */
+export const importAlreadyHandled = () =>
+  new DomainError(409, 'import_already_handled', 'The import was handled meanwhile');
 
 /** Zone imports: the zonefile is stored with the request; zone-worker turns it into a zone. */
 @Injectable()
 export class ImportsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  async create(projectId: string, zonefile: string, requestId?: string): Promise<ImportRecord> {
+  /** A pending import of `zonefile` (its text in pieces of any size, streamed into storage), and its request. */
+  async create(projectId: string, zonefile: Iterable<string>, requestId?: string): Promise<ImportRecord> {
     return withTransaction(this.prisma.pg, async (tx) => {
       const id = randomUUID();
+      await copyPendingImport(tx, { id, projectId, zonefile });
       const [row] = await query<ImportRecord>(
         tx,
-        Prisma.sql`INSERT INTO zone_imports AS t (id, project_id, status, content) VALUES (${id}::uuid, ${projectId}, 'PENDING', ${zonefile})
-          RETURNING ${COLUMNS}`,
-        'import-insert',
+        Prisma.sql`SELECT ${COLUMNS} FROM zone_imports t WHERE t.id = ${id}::uuid`,
+        'import-created',
       );
       await writeToOutbox(tx, importRequested(id, projectId, requestId));
       return row;
@@ -81,14 +87,15 @@ export class ImportsRepository {
     if (rows.length === 0) throw importNotFound();
   }
 
-  /** The zonefile of a pending import, or null when it is no longer pending (already handled). */
-  async pendingContent(id: string): Promise<string | null> {
-    const [row] = await query<{ content: string | null }>(
-      this.prisma.pg,
-      Prisma.sql`SELECT content FROM zone_imports WHERE id = ${id}::uuid AND status = 'PENDING'`,
-      'import-pending-content',
-    );
-    return row?.content ?? null;
+  /**
+   * Runs `work` on a pending import in one transaction (see ImportTransaction); null, without running it,
+   * when the import is no longer pending (already handled).
+   */
+  carryOut<T>(id: string, work: (transaction: ImportTransaction) => Promise<T>): Promise<T | null> {
+    return withTransaction(this.prisma.pg, async (tx) => {
+      const transaction = await ImportTransaction.open(tx, id);
+      return transaction === null ? null : work(transaction);
+    });
   }
 
   /** Inside the zone's creating transaction: the import is COMPLETE with it, or neither happened. */
@@ -101,8 +108,7 @@ export class ImportsRepository {
       'import-complete',
     );
     // Handled meanwhile (a redelivery racing): give the zone up with this transaction.
-    if (rows.length === 0)
-      throw new DomainError(409, 'import_already_handled', 'The import was handled meanwhile');
+    if (rows.length === 0) throw importAlreadyHandled();
   }
 
   async fail(id: string, message: string): Promise<void> {

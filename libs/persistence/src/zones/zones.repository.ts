@@ -14,7 +14,6 @@ import {
   ZONE_NOT_FOUND_MESSAGE,
   ZoneChanges,
   ZoneRow,
-  addRecordCounts,
   announceZone,
   changeZone,
   lockZoneInScope,
@@ -22,13 +21,6 @@ import {
   toZoneRecord,
   zoneEvent,
 } from './zone-sql';
-
-export interface NewZoneRecordSet {
-  name: string;
-  type: string;
-  ttl: number | null;
-  records: string[];
-}
 
 export interface NewZone {
   projectId: string;
@@ -65,88 +57,62 @@ export class ZonesRepository {
   }
 
   /** Creates the zone with its managed SOA and NS record sets, and announces it, in one transaction. */
+  create(zone: NewZone, zonesQuota: number, requestId?: string): Promise<ZoneRecord> {
+    return withTransaction(this.prisma.pg, (tx) => this.createIn(tx, zone, zonesQuota, requestId));
+  }
+
   /**
-   * Creates the zone with its managed SOA and NS record sets (and, for an import, its record sets),
-   * announces it, and runs `also` (e.g. completing the import) — all in one transaction.
+   * The same in the caller's transaction (an import's, which stages the zone's records first); `also`
+   * (the import's record sets and its completion) runs before the zone is announced.
    */
-  async create(
+  async createIn(
+    tx: PoolClient,
     zone: NewZone,
     zonesQuota: number,
     requestId?: string,
-    content?: {
-      recordsets: NewZoneRecordSet[];
-      also: (tx: PoolClient, created: ZoneRecord) => Promise<void>;
-    },
+    also?: (created: ZoneRecord) => Promise<void>,
   ): Promise<ZoneRecord> {
     try {
-      return await withTransaction(this.prisma.pg, async (tx) => {
-        await this.assertWithinQuota(tx, zone.projectId, zonesQuota);
-        await this.assertNameIsFree(tx, zone);
-        const nsRecords = await query<{ hostname: string }>(
-          tx,
-          Prisma.sql`SELECT hostname FROM pool_ns_records WHERE pool_id = ${zone.poolId}::uuid ORDER BY priority, hostname`,
-          'pool-ns-hostnames',
+      await this.assertWithinQuota(tx, zone.projectId, zonesQuota);
+      await this.assertNameIsFree(tx, zone);
+      const nsRecords = await query<{ hostname: string }>(
+        tx,
+        Prisma.sql`SELECT hostname FROM pool_ns_records WHERE pool_id = ${zone.poolId}::uuid ORDER BY priority, hostname`,
+        'pool-ns-hostnames',
+      );
+      if (nsRecords.length === 0) {
+        throw new DomainError(
+          500,
+          'no_servers_configured',
+          'The pool of this zone has no nameservers configured',
         );
-        if (nsRecords.length === 0) {
-          throw new DomainError(
-            500,
-            'no_servers_configured',
-            'The pool of this zone has no nameservers configured',
-          );
-        }
-        const serial = unixSeconds();
-        const [row] = await query<ZoneRow>(
-          tx,
-          Prisma.sql`INSERT INTO zones AS t (id, project_id, pool_id, name, email, ttl, serial, description, attributes, status, action)
-            VALUES (${randomUUID()}::uuid, ${zone.projectId}, ${zone.poolId}::uuid, ${zone.name}, ${zone.email}, ${zone.ttl},
-              ${serial}, ${zone.description}, ${JSON.stringify(zone.attributes)}::jsonb, 'ACTIVE', 'CREATE')
-            RETURNING ${ZONE_COLUMNS}`,
-          'zone-insert',
-        );
-        const created = toZoneRecord(row);
-        await this.insertManagedRecordSet(tx, created, 'SOA', [
-          soaRecordData(nsRecords[0].hostname, created.email, serial),
-        ]);
-        await this.insertManagedRecordSet(
-          tx,
-          created,
-          'NS',
-          nsRecords.map((ns) => ns.hostname),
-        );
-        if (content) {
-          await this.insertRecordSets(tx, created, content.recordsets);
-          await content.also(tx, created);
-        }
-        await announceZone(tx, ZONE_EVENTS.created, zoneEvent(created, 'CREATE'), requestId);
-        return created;
-      });
+      }
+      const serial = unixSeconds();
+      const [row] = await query<ZoneRow>(
+        tx,
+        Prisma.sql`INSERT INTO zones AS t (id, project_id, pool_id, name, email, ttl, serial, description, attributes, status, action)
+          VALUES (${randomUUID()}::uuid, ${zone.projectId}, ${zone.poolId}::uuid, ${zone.name}, ${zone.email}, ${zone.ttl},
+            ${serial}, ${zone.description}, ${JSON.stringify(zone.attributes)}::jsonb, 'ACTIVE', 'CREATE')
+          RETURNING ${ZONE_COLUMNS}`,
+        'zone-insert',
+      );
+      const created = toZoneRecord(row);
+      await this.insertManagedRecordSet(tx, created, 'SOA', [
+        soaRecordData(nsRecords[0].hostname, created.email, serial),
+      ]);
+      await this.insertManagedRecordSet(
+        tx,
+        created,
+        'NS',
+        nsRecords.map((ns) => ns.hostname),
+      );
+      await also?.(created);
+      await announceZone(tx, ZONE_EVENTS.created, zoneEvent(created, 'CREATE'), requestId);
+      return created;
     } catch (error) {
       if (isUniqueViolation(error, 'zones_live_name_key')) throw conflict('duplicate_zone', 'Duplicate Zone');
       throw error;
     }
-  }
-
-  /** Many record sets at once (an import): two statements, whatever their number. */
-  private async insertRecordSets(
-    tx: PoolClient,
-    zone: ZoneRecord,
-    recordsets: NewZoneRecordSet[],
-  ): Promise<void> {
-    const ids = recordsets.map(() => randomUUID());
-    await query(
-      tx,
-      Prisma.sql`INSERT INTO recordsets (id, zone_id, project_id, name, type, ttl, status, action)
-        SELECT id, ${zone.id}::uuid, ${zone.projectId}, name, type, ttl, 'PENDING', 'CREATE'
-        FROM unnest(${ids}::uuid[], ${recordsets.map((r) => r.name)}::text[], ${recordsets.map((r) => r.type)}::text[],
-          ${recordsets.map((r) => r.ttl)}::int[]) AS s(id, name, type, ttl)`,
-    );
-    const owners = recordsets.flatMap((set, i) => set.records.map(() => ids[i]));
-    await query(
-      tx,
-      Prisma.sql`INSERT INTO records (id, recordset_id, data)
-        SELECT gen_random_uuid(), recordset_id, data FROM unnest(${owners}::uuid[], ${recordsets.flatMap((r) => r.records)}::text[]) AS r(recordset_id, data)`,
-    );
-    await addRecordCounts(tx, zone.id, { sets: recordsets.length, records: owners.length });
   }
 
   private async insertManagedRecordSet(
@@ -239,6 +205,16 @@ export class ZonesRepository {
   }
 
   /** Which of these names are live zones. */
+  /** Live zones below `name` (children and deeper): an import's record sets must not fall in one. */
+  async liveZoneNamesUnder(name: string): Promise<string[]> {
+    const rows = await query<{ name: string }>(
+      this.prisma.pg,
+      Prisma.sql`SELECT name FROM zones WHERE status <> 'DELETED' AND right(name, ${name.length + 1}) = ${'.' + name}`,
+      'zone-live-names-under',
+    );
+    return rows.map((row) => row.name);
+  }
+
   async liveZoneNames(names: string[]): Promise<string[]> {
     if (names.length === 0) return [];
     const rows = await query<{ name: string }>(
