@@ -1,7 +1,6 @@
 import { INestApplication, LogLevel, LoggerService } from '@nestjs/common';
 import { JsonLogger } from '@zonewarden/config';
 import { NestFactory } from '@nestjs/core';
-import express from 'express';
 import type { Application, Request } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
@@ -9,10 +8,12 @@ import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { RouteTable } from './common/errors/route-table';
 import { jsonBody } from './common/http/json-body';
 import { rejectMalformedQuery } from './common/http/query-string';
+import { rejectNul } from './common/http/reject-nul';
 import { closeConnectionsOnShutdown } from './common/http/shutdown-connections';
 import { accessLog } from './common/http/access-log';
 import { assignRequestId } from './common/http/request-id';
 import { GatewayConfig } from './config/gateway.config';
+import { zonefileBody } from './imports/zonefile-body';
 import { httpMetrics } from './metrics/http-metrics';
 import { MetricsService } from './metrics/metrics.service';
 import { serveOpenApi } from './openapi/openapi';
@@ -28,17 +29,20 @@ export async function createGateway(
   const server = app.getHttpAdapter().getInstance() as Application;
   server.disable('x-powered-by');
   server.set('etag', false);
-  server.set('trust proxy', 'loopback');
+  // X-Forwarded-For (and -Proto, -Host) only from the configured proxies; else nobody could be told apart
+  // from a client naming its own address, and so its own rate-limit key.
+  server.set('trust proxy', config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false);
   app.use(helmet());
   app.use(assignRequestId);
   app.use(httpMetrics(app.get(MetricsService)));
   app.use(accessLog);
   app.use(rejectMalformedQuery);
-  // Zonefile imports: text/dns bodies on their route (parsed to a string), everything else JSON.
+  // Zonefile imports: text/dns bodies on their route (kept as bytes, see zonefileBody), everything else JSON.
   const zonefileUpload = (req: Request) =>
     req.method === 'POST' && IMPORTS_PATH.test(req.path) && Boolean(req.is('text/dns'));
-  app.use(IMPORTS_PATH, express.text({ type: 'text/dns', limit: config.MAX_ZONEFILE_BYTES }));
+  app.use(IMPORTS_PATH, zonefileBody(config.MAX_ZONEFILE_BYTES));
   app.use(jsonBody(config.MAX_JSON_BODY_BYTES, zonefileUpload));
+  app.use(rejectNul);
   app.useGlobalFilters(new ApiExceptionFilter(new RouteTable(server)));
   serveOpenApi(app);
   closeConnectionsOnShutdown(app.getHttpServer());

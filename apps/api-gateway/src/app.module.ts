@@ -1,7 +1,9 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { ServiceRuntimeModule } from '@zonewarden/messaging';
 import { AuthModule } from './auth/auth.module';
+import { NegotiateContent } from './common/http/content-negotiation';
 import { GatewayConfig } from './config/gateway.config';
 import { DomainsModule } from './domains/domains.module';
 import { ExportsModule } from './exports/exports.module';
@@ -43,7 +45,10 @@ export class AppModule {
         MetricsModule,
         QuotasModule,
       ],
-      providers: [{ provide: GatewayConfig, useValue: config }],
+      providers: [
+        { provide: GatewayConfig, useValue: config },
+        { provide: APP_INTERCEPTOR, useClass: NegotiateContent },
+      ],
       exports: [GatewayConfig],
     };
   }

@@ -40,7 +40,7 @@ describe('legacy /domains interface (AUTH_STRATEGY=token)', () => {
       tokens[who] = (await repo.issue({ projectId, userId: who, roles: [...roles] })).token;
     }
   });
-  afterAll(() => gw.close());
+  afterAll(() => gw?.close());
 
   describe('POST /domains', () => {
     it('200 with the Domain: description null, updated_at null', async () => {

@@ -28,7 +28,7 @@ describe('authentication, roles and project isolation (AUTH_STRATEGY=token)', ()
       .set(auth('otherMember'))
       .send({ name: 'theirs.example.org.', email: 'b@example.org' });
   });
-  afterAll(() => gw.close());
+  afterAll(() => gw?.close());
 
   describe('credentials', () => {
     it.each([

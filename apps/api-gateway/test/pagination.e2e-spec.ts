@@ -79,7 +79,7 @@ describe('keyset pagination', () => {
     all = (await request(gw.url).get('/v2/zones?limit=max').set(PROJECT)).body.zones;
     expect(all).toHaveLength(ZONE_COUNT);
   });
-  afterAll(() => gw.close());
+  afterAll(() => gw?.close());
 
   const combinations = SORT_KEYS.flatMap((key) =>
     (['asc', 'desc'] as const).map((dir) => [key, dir] as const),

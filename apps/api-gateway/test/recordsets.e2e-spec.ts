@@ -65,7 +65,7 @@ describe('/v2/zones/{id}/recordsets', () => {
         .send({ name: 'example.com.', email: 'hostmaster@example.com' })
     ).body;
   });
-  afterAll(() => gw.close());
+  afterAll(() => gw?.close());
 
   it.each(TYPES)('CRUD of a %s record set', async (type, relative, records, canonical = records) => {
     const before = (await request(gw.url).get(`/v2/zones/${zone.id}`).set(OWNER)).body;

@@ -39,7 +39,7 @@ describe('zone transfers', () => {
   beforeAll(async () => {
     gw = await startGateway();
   });
-  afterAll(() => gw.close());
+  afterAll(() => gw?.close());
 
   it('creates a request: 201, Location, ACTIVE, a 16-character key, owner view; an empty body is fine', async () => {
     const zone = await newZone();

@@ -17,7 +17,7 @@ describe('/v2/zones (SPEC-DECISIONS rows)', () => {
   beforeAll(async () => {
     gw = await startGateway();
   });
-  afterAll(() => gw.close());
+  afterAll(() => gw?.close());
 
   describe('POST /v2/zones', () => {
     it('answers 201 with Location, ACTIVE/CREATE, version 1, no updated_at, a unix-seconds serial', async () => {
@@ -299,7 +299,7 @@ describe('zone events (contract: what the gateway emits, consumers accept)', () 
   beforeAll(async () => {
     gw = await startGateway();
   });
-  afterAll(() => gw.close());
+  afterAll(() => gw?.close());
 
   it('writes one valid event per change, in order, with the request id', async () => {
     const created = await request(gw.url)

@@ -2,8 +2,10 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { DomainError, forbidden } from '@zonewarden/contracts';
+import { quote } from '../common/errors/quote';
 import { AuthContext } from './auth-context';
 import type { IdentityResolver } from './identity';
+import { checkProjectId } from './project-id';
 
 export const IDENTITY_RESOLVER = Symbol('IDENTITY_RESOLVER');
 export const PUBLIC_ROUTE = 'zonewarden:public';
@@ -18,7 +20,7 @@ function parseBoolean(name: string, value: string | undefined): boolean {
   const normalized = value.trim().toLowerCase();
   if (['true', '1', 'yes', 'on'].includes(normalized)) return true;
   if (['false', '0', 'no', 'off', ''].includes(normalized)) return false;
-  throw new DomainError(400, 'bad_request', `${name} must be a boolean, got '${value}'`);
+  throw new DomainError(400, 'bad_request', `${name} must be a boolean, got ${quote(value)}`);
 }
 
 function queryFlag(req: Request): string | undefined {
@@ -51,7 +53,10 @@ export function createAuthGuard(resolver: IdentityResolver, reflector: Reflector
         parseBoolean('all_projects', queryFlag(req));
       if ((sudo !== undefined || allProjects) && !isAdmin) throw forbidden();
       const auth: AuthContext = {
-        projectId: sudo || identity.projectId,
+        projectId: checkProjectId(
+          sudo || identity.projectId,
+          sudo ? 'X-Auth-Sudo-Project-ID' : 'The project id (X-Auth-Project-ID)',
+        ),
         userId: identity.userId,
         roles: identity.roles,
         isAdmin,

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { DomainError } from '@zonewarden/contracts';
-import { CollectionSpec, ListQuery } from '@zonewarden/persistence';
+import { CollectionSpec, FilterSpec, ListQuery } from '@zonewarden/persistence';
+import { quote } from '../common/errors/quote';
 import { isUuid } from '../common/http/uuid.pipe';
 
 export interface PageLimits {
@@ -12,28 +13,45 @@ export interface PageLimits {
 const PAGING_KEYS = new Set(['limit', 'marker', 'sort_key', 'sort_dir']);
 /** Consumed by the AuthGuard, not filters. */
 const CONTEXT_KEYS = new Set(['all_projects', 'all_tenants']);
+/** `int` filters compare with PostgreSQL `integer` columns: a value outside their range is refused here. */
+const INT_COLUMN = { min: -2147483648, max: 2147483647 };
 
 const bad = (type: string, message: string) => new DomainError(400, type, message);
+
+/**
+ * A collection's filter or sort expression for a key from the client, or undefined. The specs are plain
+ * objects: `key in spec` or `spec[key]` would also find `constructor`, `toString`, `__proto__`.
+ */
+const own = <T>(table: Record<string, T>, key: string): T | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined;
 
 function parseLimit(raw: string | undefined, limits: PageLimits): number {
   if (raw === undefined) return limits.defaultLimit;
   if (raw.toLowerCase() === 'max') return limits.maxLimit;
-  const limitError = bad('invalid_limit', `limit should be an integer between 1 and ${limits.maxLimit}`);
-  if (!/^\d{1,15}$/.test(raw)) throw limitError;
-  const limit = Number(raw);
-  if (limit < 1) throw limitError;
+  // Any number of digits: a limit beyond the maximum (even beyond 2^53) is clamped, not refused.
+  const limit = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!(limit >= 1))
+    throw bad(
+      'invalid_limit',
+      `limit should be an integer between 1 and ${limits.maxLimit}, not ${quote(raw)}`,
+    );
   return Math.min(limit, limits.maxLimit);
 }
 
-function checkFilterValue(spec: CollectionSpec, key: string, value: string): void {
-  const filter = spec.filters[key];
-  if (filter.kind === 'int' && !/^-?\d{1,10}$/.test(value)) {
-    throw bad('bad_request', `Invalid value for filter ${key}: '${value}' is not an integer`);
+function checkFilterValue(filter: FilterSpec, key: string, value: string): void {
+  if (filter.kind === 'int') {
+    const number = /^-?\d{1,10}$/.test(value) ? Number(value) : NaN;
+    if (!(number >= INT_COLUMN.min && number <= INT_COLUMN.max)) {
+      throw bad(
+        'bad_request',
+        `Invalid value for filter ${key}: ${quote(value)} is not an integer from ${INT_COLUMN.min} to ${INT_COLUMN.max}`,
+      );
+    }
   }
   if (filter.kind === 'enum' && !filter.values?.includes(value)) {
     throw bad(
       'bad_request',
-      `Invalid value for filter ${key}: '${value}' is not one of ${filter.values?.join(', ')}`,
+      `Invalid value for filter ${key}: ${quote(value)} is not one of ${filter.values?.join(', ')}`,
     );
   }
 }
@@ -47,43 +65,47 @@ export function parseCollectionQuery(
   spec: CollectionSpec,
   limits: PageLimits,
 ): ListQuery {
-  const values: Record<string, string> = {};
+  const values = new Map<string, string>();
   const unknown: string[] = [];
   for (const [key, value] of Object.entries(query)) {
     if (CONTEXT_KEYS.has(key)) continue;
-    if (typeof value !== 'string') throw bad('bad_request', `Duplicate filters ${key}`);
-    if (!PAGING_KEYS.has(key) && !(key in spec.filters)) unknown.push(key);
-    values[key] = value;
+    if (typeof value !== 'string') throw bad('bad_request', `Duplicate filters ${quote(key)}`);
+    if (!PAGING_KEYS.has(key) && !own(spec.filters, key)) unknown.push(quote(key));
+    values.set(key, value);
   }
   if (unknown.length) throw bad('bad_request', `Invalid filters ${unknown.join(', ')}`);
 
-  const sortKey = values.sort_key ?? spec.defaultSortKey;
-  if (!(sortKey in spec.sortKeys)) {
+  const sortKey = values.get('sort_key') ?? spec.defaultSortKey;
+  if (own(spec.sortKeys, sortKey) === undefined) {
+    const keys = Object.keys(spec.sortKeys).map((k) => `'${k}'`);
     throw bad(
       'invalid_sort_key',
-      `sort key must be one of [${Object.keys(spec.sortKeys)
-        .map((k) => `'${k}'`)
-        .join(', ')}]`,
+      `Invalid sort_key ${quote(sortKey)}: sort key must be one of [${keys.join(', ')}]`,
     );
   }
-  const sortDir = values.sort_dir ?? 'asc';
-  if (sortDir !== 'asc' && sortDir !== 'desc')
-    throw bad('invalid_sort_dir', "Unknown sort direction, must be 'desc' or 'asc'");
-  const marker = values.marker;
+  const sortDir = values.get('sort_dir') ?? 'asc';
+  if (sortDir !== 'asc' && sortDir !== 'desc') {
+    throw bad(
+      'invalid_sort_dir',
+      `Invalid sort_dir ${quote(sortDir)}: unknown sort direction, must be 'desc' or 'asc'`,
+    );
+  }
+  const marker = values.get('marker');
   if (marker !== undefined && !isUuid(marker))
-    throw bad('invalid_marker', `Invalid marker '${marker}': not a UUID`);
+    throw bad('invalid_marker', `Invalid marker ${quote(marker)}: not a UUID`);
 
   const filters: Record<string, string> = {};
-  for (const key of Object.keys(spec.filters)) {
-    if (values[key] === undefined) continue;
-    checkFilterValue(spec, key, values[key]);
-    filters[key] = values[key];
+  for (const [key, filter] of Object.entries(spec.filters)) {
+    const value = values.get(key);
+    if (value === undefined) continue;
+    checkFilterValue(filter, key, value);
+    filters[key] = value;
   }
   return {
     filters,
     sortKey,
     sortDir,
-    limit: parseLimit(values.limit, limits),
+    limit: parseLimit(values.get('limit'), limits),
     marker: marker?.toLowerCase(),
   };
 }

@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
 import { ServiceConfig, loadConfig, toInt } from '@zonewarden/config';
+import { IsAddressOrCidr, toList } from './trusted-proxies';
 
 /** The gateway's environment, validated at start-up (README, Configuration). */
 export class GatewayConfig extends ServiceConfig {
@@ -42,6 +43,14 @@ export class GatewayConfig extends ServiceConfig {
   @IsInt()
   @Min(0)
   RATE_LIMIT_PER_MINUTE = 6000;
+
+  /**
+   * Reverse proxies (addresses or CIDRs) whose X-Forwarded-For names the client: its address is then
+   * the client's (rate limits, logs). Empty: no proxy is trusted, the socket's peer is the client.
+   */
+  @Transform(toList)
+  @IsAddressOrCidr({ each: true })
+  TRUSTED_PROXIES: string[] = [];
 
   /** Largest zonefile accepted by an import (text/dns), in bytes. */
   @Transform(toInt)

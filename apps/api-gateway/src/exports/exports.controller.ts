@@ -1,12 +1,12 @@
 import { ApiTags } from '@nestjs/swagger';
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError } from '@zonewarden/contracts';
 import { EXPORT_COLLECTION } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
 import { parseCollectionQuery } from '../collections/collection-query';
 import { baseUrl } from '../common/http/base-url';
+import { Serves } from '../common/http/content-negotiation';
 import { ClientGone, drained } from '../common/http/drained';
 import { UuidPipe } from '../common/http/uuid.pipe';
 import { GatewayConfig } from '../config/gateway.config';
@@ -64,15 +64,8 @@ export class ExportsController {
 
   /** The zonefile, streamed as text/dns; any other Accept than text/dns or `*\/*` is 406. */
   @Get(['v2/zones/tasks/exports/:export_id/export', 'zones/tasks/exports/:export_id/export'])
-  async content(
-    @Auth() auth: AuthContext,
-    @ExportId() id: string,
-    @Req() req: Request,
-    @Res() res: Response,
-  ): Promise<void> {
-    if (req.headers.accept && !req.accepts('text/dns')) {
-      throw new DomainError(406, 'not_acceptable', 'The export is served as text/dns only');
-    }
+  @Serves('text/dns')
+  async content(@Auth() auth: AuthContext, @ExportId() id: string, @Res() res: Response): Promise<void> {
     let started = false;
     await this.exports
       .stream(auth, id, async (chunk) => {

@@ -3,6 +3,7 @@ import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { SkipThrottle } from '@nestjs/throttler';
 import { Public } from '../auth/public.decorator';
+import { Serves } from '../common/http/content-negotiation';
 import { serviceRegistry } from '@zonewarden/messaging';
 import { MetricsService } from './metrics.service';
 
@@ -15,6 +16,7 @@ export class MetricsController {
 
   @Get()
   @Public()
+  @Serves('text/plain')
   async scrape(@Res() res: Response): Promise<void> {
     // The gateway's own metrics, then those of the messaging it runs (outbox relay; in all-in-one mode
     // also the consumers' and pool-manager's).

@@ -2,11 +2,12 @@ import { ApiTags } from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch } from '@nestjs/common';
 import { DomainError } from '@zonewarden/contracts';
 import { Auth, AuthContext } from '../auth/auth-context';
+import { ProjectIdPipe } from '../auth/project-id';
 import { ObjectBodyPipe } from '../common/http/object-body.pipe';
 import { UpdateQuotasDto } from './dto/update-quotas.dto';
 import { QuotasService } from './quotas.service';
 
-const ProjectId = () => Param('project_id');
+const ProjectId = () => Param('project_id', new ProjectIdPipe('project_id'));
 
 /** Designate's quota API: a flat object of resource → limit. */
 @ApiTags('quotas')

@@ -1,10 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { ClientRateLimitGuard } from './client-rate-limit.guard';
 
 /**
- * Requests per minute per client address (in memory: per gateway process), answered 429
- * `over_rate_limit` with Retry-After beyond it. Health and metrics are not limited.
+ * Requests per minute per client address, all routes together (in memory: per gateway process),
+ * answered 429 `over_rate_limit` with Retry-After beyond it. Health and metrics are not limited.
  */
 @Module({})
 export class RateLimitModule {
@@ -13,7 +14,7 @@ export class RateLimitModule {
     return {
       module: RateLimitModule,
       imports: [ThrottlerModule.forRoot({ throttlers: [{ ttl: 60_000, limit: perMinute }] })],
-      providers: [{ provide: APP_GUARD, useClass: ThrottlerGuard }],
+      providers: [{ provide: APP_GUARD, useClass: ClientRateLimitGuard }],
     };
   }
 }

@@ -7,6 +7,7 @@ import {
   isRecordSetName,
 } from '@zonewarden/dns';
 import { ZoneRecord } from '@zonewarden/persistence';
+import { excerpt, quote } from '../common/errors/quote';
 
 /** Types a record set may have (SOA exists but is the service's own). */
 export const RECORDSET_TYPES = [
@@ -41,7 +42,7 @@ export function recordSetName(name: string): string {
   if (!isRecordSetName(name)) {
     throw invalid(
       ['name'],
-      `'${name}' is not a valid record set name: absolute, ending with a dot, '*' only as the first label`,
+      `${quote(name)} is not a valid record set name: absolute, ending with a dot, '*' only as the first label`,
     );
   }
   return name.toLowerCase();
@@ -50,36 +51,55 @@ export function recordSetName(name: string): string {
 export function recordSetType(type: string): string {
   const upper = type.toUpperCase();
   if (!RECORDSET_TYPES.includes(upper))
-    throw invalid(['type'], `'${type}' is not a supported record type`, 'enum');
+    throw invalid(['type'], `${quote(type)} is not a supported record type`, 'enum');
   return upper;
+}
+
+/**
+ * Records are stored in a unique index on (record set, data), and PostgreSQL's btree takes rows of about
+ * 2.7 kB at most: a longer record would fail in storage as a 500. 2 kB holds any real record (a 4096-bit
+ * DKIM key is under 1 kB).
+ */
+export const MAX_RECORD_BYTES = 2048;
+/** Bad records reported at most (a record set may hold thousands). */
+const MAX_LISTED_PROBLEMS = 10;
+
+type CheckedRecord = { canonical: string; problem?: undefined } | { canonical?: undefined; problem: string };
+
+/** The record's canonical text, or what is wrong with it. */
+function canonicalRecord(type: string, data: string): CheckedRecord {
+  let canonical: string;
+  try {
+    canonical = canonicalRdata(type, data);
+  } catch (error) {
+    // The parser's messages may quote a token of the record in full: they are cut like the record.
+    const detail = error instanceof RdataError ? `: ${excerpt(error.message)}` : '';
+    return { problem: `${quote(data)} is not a '${type}' Record${detail}` };
+  }
+  if (Buffer.byteLength(canonical) > MAX_RECORD_BYTES)
+    return { problem: `${quote(data)} is not a '${type}' Record: longer than ${MAX_RECORD_BYTES} bytes` };
+  return { canonical };
 }
 
 /** Each record parsed for its type; a bad one is reported at its index. Duplicates collapse (a record set is a set). */
 export function canonicalRecords(type: string, records: string[]): string[] {
-  const problems = records.flatMap((data, i) => {
-    try {
-      canonicalRdata(type, data);
-      return [];
-    } catch (error) {
-      const detail = error instanceof RdataError ? `: ${error.message}` : '';
-      return [
-        {
-          path: ['records', i],
-          message: `'${data}' is not a '${type}' Record${detail}`,
-          validator: 'format',
-        },
-      ];
-    }
-  });
+  const checked = records.map((data) => canonicalRecord(type, data));
+  const problems = checked.flatMap((result, i) =>
+    result.problem === undefined
+      ? []
+      : [{ path: ['records', i], message: result.problem, validator: 'format' }],
+  );
   if (problems.length) {
+    const listed = problems.slice(0, MAX_LISTED_PROBLEMS);
+    const more = problems.length > listed.length ? ` (and ${problems.length - listed.length} more)` : '';
     throw new DomainError(
       400,
       'invalid_object',
-      `Provided object is not valid: ${problems.map((p) => p.message).join('; ')}`,
-      { errors: problems },
+      `Provided object is not valid: ${listed.map((p) => p.message).join('; ')}${more}`,
+      { errors: listed },
     );
   }
-  const canonical = [...new Set(records.map((data) => canonicalRdata(type, data)))];
+  const canonical = [...new Set(checked.map((result) => result.canonical!))];
   if (type === 'CNAME' && canonical.length > 1)
     throw new DomainError(400, 'bad_request', 'CNAME recordsets may not have more than 1 record');
   return canonical;

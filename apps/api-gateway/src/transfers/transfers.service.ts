@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, forbidden } from '@zonewarden/contracts';
+import { forbidden } from '@zonewarden/contracts';
 import {
   ListQuery,
   Page,
@@ -10,7 +10,7 @@ import {
 } from '@zonewarden/persistence';
 import { AuthContext, scopeOf } from '../auth/auth-context';
 import { authorize } from '../auth/policy';
-import { isUuid } from '../common/http/uuid.pipe';
+import { invalidUuid, isUuid } from '../common/http/uuid.pipe';
 import { QuotasService } from '../quotas/quotas.service';
 import { CreateTransferRequestDto, TransferAcceptDto } from './dto/transfer-request.dto';
 import { RequestView } from './transfer.view';
@@ -71,13 +71,8 @@ export class TransfersService {
 
   async accept(auth: AuthContext, dto: TransferAcceptDto): Promise<TransferAcceptRecord> {
     authorize(auth, 'write');
-    if (!isUuid(dto.zone_transfer_request_id)) {
-      throw new DomainError(
-        400,
-        'invalid_uuid',
-        `Invalid UUID zone_transfer_request_id: ${dto.zone_transfer_request_id}`,
-      );
-    }
+    if (!isUuid(dto.zone_transfer_request_id))
+      throw invalidUuid('zone_transfer_request_id', dto.zone_transfer_request_id);
     const { zones } = await this.quotas.of(auth.projectId);
     return this.transfers.accept(dto.zone_transfer_request_id.toLowerCase(), dto.key, auth.projectId, zones);
   }

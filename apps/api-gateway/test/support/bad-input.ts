@@ -15,6 +15,29 @@ export interface BadInputCase {
   type: string;
 }
 
+/** Sends the case as it stands (`path` already resolved). */
+export function sendCase(
+  baseUrl: string,
+  c: Omit<BadInputCase, 'status' | 'type'>,
+  defaultHeaders: Record<string, string>,
+): Promise<request.Response> {
+  const send = request(baseUrl)[c.method];
+  let req = send(c.path).set(c.headers ?? defaultHeaders);
+  if (c.raw !== undefined) req = req.set('Content-Type', c.contentType!).send(c.raw);
+  else if (c.body !== undefined) req = req.send(c.body as object);
+  return req.then((res) => res);
+}
+
+/** The Designate error body the case must get: status, type, code, message, request id, no stack. */
+export function expectErrorBody(res: request.Response, c: Pick<BadInputCase, 'status' | 'type'>): void {
+  expect({ status: res.status, type: res.body?.type }).toEqual({ status: c.status, type: c.type });
+  expect(res.body.code).toBe(c.status);
+  expect(typeof res.body.message).toBe('string');
+  expect(res.body.message.length).toBeGreaterThan(0);
+  expect(res.body.request_id).toMatch(/^req-/);
+  expect(JSON.stringify(res.body)).not.toMatch(/at .*\.(ts|js):\d+/);
+}
+
 /** Sends the case and checks its Designate error body: status, type, code, message, request id, no stack. */
 export async function expectBadInputAnswer(
   baseUrl: string,
@@ -22,16 +45,10 @@ export async function expectBadInputAnswer(
   defaultHeaders: Record<string, string>,
   placeholder: { text: string; id: string },
 ): Promise<void> {
-  const path = c.path.replace(placeholder.text, placeholder.id);
-  const send = request(baseUrl)[c.method];
-  let req = send(path).set(c.headers ?? defaultHeaders);
-  if (c.raw !== undefined) req = req.set('Content-Type', c.contentType!).send(c.raw);
-  else if (c.body !== undefined) req = req.send(c.body as object);
-  const res = await req;
-  expect({ status: res.status, type: res.body?.type }).toEqual({ status: c.status, type: c.type });
-  expect(res.body.code).toBe(c.status);
-  expect(typeof res.body.message).toBe('string');
-  expect(res.body.message.length).toBeGreaterThan(0);
-  expect(res.body.request_id).toMatch(/^req-/);
-  expect(JSON.stringify(res.body)).not.toMatch(/at .*\.(ts|js):\d+/);
+  const res = await sendCase(
+    baseUrl,
+    { ...c, path: c.path.replace(placeholder.text, placeholder.id) },
+    defaultHeaders,
+  );
+  expectErrorBody(res, c);
 }

@@ -4,6 +4,7 @@ import { DomainError } from '@zonewarden/contracts';
 import { isDatabaseUnavailable } from '@zonewarden/persistence';
 import { ErrorBody, TYPE_BY_STATUS } from './error-body';
 import { ACCESS_DENIED, isLegacyRequest, toLegacyErrorBody } from './legacy-errors';
+import { excerpt } from './quote';
 import { RouteTable } from './route-table';
 
 type Mapped = Omit<ErrorBody, 'request_id'> & { headers?: Record<string, string> };
@@ -62,7 +63,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return {
         code: exception.status,
         type: TYPE_BY_STATUS[exception.status] ?? 'bad_request',
-        message: exception.message || 'Bad request',
+        message: excerpt(exception.message || 'Bad request'),
       };
     }
     if (isDatabaseUnavailable(exception)) {
@@ -85,6 +86,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     };
   }
 
+  /** Errors of the framework and libraries: their messages may hold the client's input, so they are cut. */
   private mapHttpException(exception: HttpException, req: Request): Mapped {
     const status = exception.getStatus();
     if (status === 404) {
@@ -103,7 +105,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     return {
       code: status,
       type: TYPE_BY_STATUS[status] ?? (status >= 500 ? 'unknown' : 'bad_request'),
-      message: exception.message,
+      message: excerpt(exception.message),
     };
   }
 }

@@ -1,7 +1,7 @@
 import { PipeTransform } from '@nestjs/common';
-import { plainToInstance } from 'class-transformer';
-import { ValidationError, validateSync } from 'class-validator';
+import { ValidationError, getMetadataStorage, validateSync } from 'class-validator';
 import { DomainError } from '@zonewarden/contracts';
+import { excerpt, quote } from '../errors/quote';
 
 export interface ValidationItem {
   path: (string | number)[];
@@ -10,34 +10,78 @@ export interface ValidationItem {
 }
 
 /** class-validator constraint → the JSON-schema keyword Designate reports as `validator`. */
-const VALIDATOR_NAMES: Record<string, string> = {
-  isDefined: 'required',
-  isInt: 'type',
-  isString: 'type',
-  isObject: 'type',
-  isArray: 'type',
-  min: 'minimum',
-  max: 'maximum',
-  maxLength: 'maxLength',
-  arrayMaxSize: 'maxItems',
-  isIn: 'enum',
-  whitelistValidation: 'additionalProperties',
-};
+const VALIDATOR_NAMES = new Map<string, string>([
+  ['isDefined', 'required'],
+  ['isInt', 'type'],
+  ['isString', 'type'],
+  ['isObject', 'type'],
+  ['isArray', 'type'],
+  ['min', 'minimum'],
+  ['max', 'maximum'],
+  ['maxLength', 'maxLength'],
+  ['arrayMaxSize', 'maxItems'],
+  ['isIn', 'enum'],
+]);
+const validatorOf = (constraint: string) => VALIDATOR_NAMES.get(constraint) ?? 'format';
+
+/** Which of a value's problems is reported: its absence, then its type, then the rest. */
+const RANK = new Map([
+  ['required', 0],
+  ['type', 1],
+]);
+const rank = (constraint: string) => RANK.get(validatorOf(constraint)) ?? 2;
+
+/** Unknown keys listed in a message at most (a body may carry thousands). */
+const MAX_LISTED_KEYS = 10;
+
+/**
+ * One problem per property, as Designate reports one per field: its absence, else its type, else the
+ * first other check in the order the DTO lists them. class-validator runs a property's decorators
+ * bottom-up (the order TypeScript applies them), so its order is reversed; stopping at its first error,
+ * `@IsInt() @Min(0) @Max(n)` reported `"ttl": "3600"` as "must not be greater than n".
+ */
+function firstProblem(constraints: Record<string, string>): [string, string] {
+  return Object.entries(constraints)
+    .reverse()
+    .sort(([a], [b]) => rank(a) - rank(b))[0];
+}
 
 function flatten(errors: ValidationError[], parent: (string | number)[] = []): ValidationItem[] {
   return errors.flatMap((error) => {
     const path = [...parent, error.property];
-    const own = Object.entries(error.constraints ?? {}).map(([name, message]) => ({
-      path,
-      message,
-      validator: VALIDATOR_NAMES[name] ?? 'format',
-    }));
-    return [...own, ...flatten(error.children ?? [], path)];
+    const own = error.constraints ? [firstProblem(error.constraints)] : [];
+    return [
+      ...own.map(([name, message]) => ({ path, message, validator: validatorOf(name) })),
+      ...flatten(error.children ?? [], path),
+    ];
   });
 }
 
-/** Python's repr of a list of strings, as Designate writes it in messages. */
-const pyList = (keys: string[]) => `[${keys.map((k) => `'${k}'`).join(', ')}]`;
+/** The properties a DTO declares, inherited ones included. */
+function declaredProperties(dto: new () => object): Set<string> {
+  const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+  return new Set(metadata.map((m) => m.propertyName));
+}
+
+function unknownKeysError(keys: string[], resource: string, otherProblems: ValidationItem[]): DomainError {
+  const listed = keys.slice(0, MAX_LISTED_KEYS);
+  const more = keys.length > listed.length ? ` (and ${keys.length - listed.length} more)` : '';
+  return new DomainError(
+    400,
+    'invalid_object',
+    `Provided object does not match schema. Keys [${listed.map(quote).join(', ')}]${more} are not valid for ${resource}`,
+    {
+      errors: [
+        ...listed.map((key) => ({
+          path: [excerpt(key)],
+          message: `property ${excerpt(key)} should not exist`,
+          validator: 'additionalProperties',
+        })),
+        ...otherProblems,
+      ],
+    },
+  );
+}
 
 /**
  * Validates a JSON body against a DTO the way Designate does: no body → 400 empty_request_body;
@@ -45,10 +89,14 @@ const pyList = (keys: string[]) => `[${keys.map((k) => `'${k}'`).join(', ')}]`;
  * listed in `errors.errors` as `{path, message, validator}`. No type coercion: `"300"` is not 300.
  */
 export class ObjectBodyPipe<T extends object> implements PipeTransform<unknown, T> {
+  private readonly properties: Set<string>;
+
   constructor(
     private readonly dto: new () => T,
     private readonly resource: string,
-  ) {}
+  ) {
+    this.properties = declaredProperties(dto);
+  }
 
   transform(body: unknown): T {
     if (body === undefined) throw new DomainError(400, 'empty_request_body', 'Request Body is empty');
@@ -59,19 +107,21 @@ export class ObjectBodyPipe<T extends object> implements PipeTransform<unknown, 
         `Provided object is not valid: the body must be a JSON object (a ${this.resource})`,
       );
     }
-    const instance = plainToInstance(this.dto, body);
-    const errors = validateSync(instance, {
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      forbidUnknownValues: true,
-      stopAtFirstError: true,
-    });
-    if (errors.length === 0) return instance;
-    const unknownKeys = errors.filter((e) => e.constraints?.whitelistValidation).map((e) => e.property);
-    const items = flatten(errors);
-    const message = unknownKeys.length
-      ? `Provided object does not match schema. Keys ${pyList(unknownKeys)} are not valid for ${this.resource}`
-      : `Provided object is not valid: ${items.map((i) => i.message).join('; ')}`;
-    throw new DomainError(400, 'invalid_object', message, { errors: items });
+    // Keys are the client's: `constructor`, `__proto__` or `toString` must be unknown keys like any other,
+    // so only declared properties are copied, and values are kept as parsed (class-transformer would
+    // rebuild nested objects and drop, or trip over, such keys inside `attributes`).
+    const fields = Object.entries(body);
+    const unknownKeys = fields.map(([key]) => key).filter((key) => !this.properties.has(key));
+    const instance = new this.dto() as Record<string, unknown>;
+    for (const [key, value] of fields) if (this.properties.has(key)) instance[key] = value;
+    const items = flatten(validateSync(instance, { forbidUnknownValues: true }));
+    if (unknownKeys.length) throw unknownKeysError(unknownKeys, this.resource, items);
+    if (items.length === 0) return instance as T;
+    throw new DomainError(
+      400,
+      'invalid_object',
+      `Provided object is not valid: ${items.map((i) => i.message).join('; ')}`,
+      { errors: items },
+    );
   }
 }

@@ -1,11 +1,19 @@
 import { PipeTransform } from '@nestjs/common';
 import { DomainError } from '@zonewarden/contracts';
+import { quote } from '../errors/quote';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
+
+/** Designate's answer to an id that is not a UUID. */
+export const invalidUuid = (
+  parameter: string,
+  value: string,
+  invalid = { status: 400, type: 'invalid_uuid' },
+) => new DomainError(invalid.status, invalid.type, `Invalid UUID ${parameter}: ${quote(value)}`);
 
 /**
  * Path ids must be UUIDs: `GET /v2/zones/foo` is 400 invalid_uuid, as in Designate v2. (The legacy
@@ -18,13 +26,7 @@ export class UuidPipe implements PipeTransform<string, string> {
   ) {}
 
   transform(value: string): string {
-    if (!isUuid(value)) {
-      throw new DomainError(
-        this.invalid.status,
-        this.invalid.type,
-        `Invalid UUID ${this.parameter}: ${value}`,
-      );
-    }
+    if (!isUuid(value)) throw invalidUuid(this.parameter, value, this.invalid);
     return value.toLowerCase();
   }
 }

@@ -1,5 +1,6 @@
 import { ValidateBy, ValidationOptions } from 'class-validator';
 import { checkZoneName, describeNameProblem, isValidEmail } from '@zonewarden/dns';
+import { excerpt, quote } from '../errors/quote';
 
 export function IsZoneName(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
@@ -9,7 +10,7 @@ export function IsZoneName(options?: ValidationOptions): PropertyDecorator {
         validate: (value: unknown) => typeof value === 'string' && checkZoneName(value) === null,
         defaultMessage: (args) =>
           typeof args?.value === 'string'
-            ? describeNameProblem(args.value, checkZoneName(args.value)!)
+            ? `${args.property}: ${describeNameProblem(excerpt(args.value), checkZoneName(args.value)!)}`
             : `${args?.property} must be a domain name string`,
       },
     },
@@ -23,7 +24,7 @@ export function IsEmailAddress(options?: ValidationOptions): PropertyDecorator {
       name: 'isEmailAddress',
       validator: {
         validate: (value: unknown) => typeof value === 'string' && isValidEmail(value),
-        defaultMessage: (args) => `${JSON.stringify(args?.value)} is not an email`,
+        defaultMessage: (args) => `${quote(args?.value)} is not an email`,
       },
     },
     options,

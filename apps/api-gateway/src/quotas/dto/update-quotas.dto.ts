@@ -1,10 +1,20 @@
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { IsInt, Max, Min, ValidateIf } from 'class-validator';
+
+/** A quota is absent (unchanged) or an integer -1 … 2^31-1, never null: `@IsOptional` would let null through. */
+const QuotaLimit = () =>
+  applyDecorators(
+    ValidateIf((_, value) => value !== undefined),
+    IsInt(),
+    Min(-1),
+    Max(2147483647),
+  );
 
 /** PATCH /v2/quotas/{project_id}: any of Designate's resources; -1 means unlimited. */
 export class UpdateQuotasDto {
-  @IsOptional() @IsInt() @Min(-1) @Max(2147483647) zones?: number;
-  @IsOptional() @IsInt() @Min(-1) @Max(2147483647) zone_recordsets?: number;
-  @IsOptional() @IsInt() @Min(-1) @Max(2147483647) zone_records?: number;
-  @IsOptional() @IsInt() @Min(-1) @Max(2147483647) recordset_records?: number;
-  @IsOptional() @IsInt() @Min(-1) @Max(2147483647) api_export_size?: number;
+  @QuotaLimit() zones?: number;
+  @QuotaLimit() zone_recordsets?: number;
+  @QuotaLimit() zone_records?: number;
+  @QuotaLimit() recordset_records?: number;
+  @QuotaLimit() api_export_size?: number;
 }

@@ -1,12 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength, ValidateIf } from 'class-validator';
+import { MAX_PROJECT_ID_LENGTH } from '../../auth/project-id';
 import { MAX_DESCRIPTION_LENGTH } from '../../zones/dto/zone-fields';
 
 export class CreateTransferRequestDto {
   @ApiPropertyOptional()
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsString()
-  @MaxLength(255)
+  @MaxLength(MAX_PROJECT_ID_LENGTH)
   target_project_id?: string | null;
 
   @ApiPropertyOptional()

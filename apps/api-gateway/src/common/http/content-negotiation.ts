@@ -1,0 +1,38 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import type { Observable } from 'rxjs';
+import { DomainError } from '@zonewarden/contracts';
+
+const SERVES = 'zonewarden:serves';
+const JSON_TYPE = 'application/json';
+
+/** The media type a route answers with, when it is not JSON (the export download: text/dns). */
+export const Serves = (mediaType: string) => SetMetadata(SERVES, mediaType);
+
+/**
+ * Content negotiation as Designate does it, for every route in one place: a request whose Accept rules
+ * out what the route serves (JSON unless @Serves says otherwise) gets 406 not_acceptable before any work
+ * is done. No Accept, `*\/*`, `application/*` and `application/json` all take JSON.
+ */
+@Injectable()
+export class NegotiateContent implements NestInterceptor {
+  constructor(private readonly reflector: Reflector) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const served =
+      this.reflector.getAllAndOverride<string | undefined>(SERVES, [
+        context.getHandler(),
+        context.getClass(),
+      ]) ?? JSON_TYPE;
+    const req = context.switchToHttp().getRequest<Request>();
+    if (req.headers.accept && !req.accepts(served)) {
+      throw new DomainError(
+        406,
+        'not_acceptable',
+        `This resource is served as ${served} only, which the Accept header does not allow`,
+      );
+    }
+    return next.handle();
+  }
+}

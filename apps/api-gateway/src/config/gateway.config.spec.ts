@@ -1,0 +1,24 @@
+import { loadGatewayConfig } from './gateway.config';
+
+describe('TRUSTED_PROXIES', () => {
+  it('trusts no proxy by default', () => {
+    expect(loadGatewayConfig({}).TRUSTED_PROXIES).toEqual([]);
+  });
+
+  it('reads a comma-separated list of addresses and CIDRs', () => {
+    const config = loadGatewayConfig({ TRUSTED_PROXIES: '10.0.0.0/8, 192.0.2.7,::1 ,2001:db8::/32' });
+    expect(config.TRUSTED_PROXIES).toEqual(['10.0.0.0/8', '192.0.2.7', '::1', '2001:db8::/32']);
+  });
+
+  it.each([
+    'proxy.example.net',
+    '10.0.0.256',
+    '10.0.0.0/33',
+    '2001:db8::/129',
+    '10.0.0.0/8/8',
+    'fe80::1%eth0',
+    '10.0.0.0/',
+  ])('refuses %s, naming the variable', (value) => {
+    expect(() => loadGatewayConfig({ TRUSTED_PROXIES: value })).toThrow(/TRUSTED_PROXIES/);
+  });
+});
