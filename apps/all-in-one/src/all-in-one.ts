@@ -12,6 +12,7 @@ import { ZoneWorkerConfig, zoneWorkerApp } from '@zonewarden/zone-worker/dist/zo
 import { devAdminToken } from './dev-admin-token';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';
 import { quickStartBanner } from './quick-start-banner';
+import { announceRunningInstance } from './running-instance';
 
 type Env = Record<string, string | undefined>;
 
@@ -66,9 +67,13 @@ export async function runAllInOne(env: Env, print: (text: string) => void): Prom
       gatewayConfig.AUTH_STRATEGY === 'token'
         ? await devAdminToken(dataDir, gatewayConfig.DATABASE_URL)
         : undefined;
+    const apiUrl = `http://${urlHost(gatewayConfig.API_HOST)}:${(gateway.getHttpServer().address() as { port: number }).port}`;
+    closers.push(
+      announceRunningInstance(dataDir, { pid: process.pid, databaseUrl: gatewayConfig.DATABASE_URL, apiUrl }),
+    );
     print(
       quickStartBanner({
-        apiUrl: `http://${urlHost(gatewayConfig.API_HOST)}:${(gateway.getHttpServer().address() as { port: number }).port}`,
+        apiUrl,
         token,
         dnsHost: gatewayConfig.MINIDNS_HOST,
         dnsPort: gatewayConfig.MINIDNS_PORT,

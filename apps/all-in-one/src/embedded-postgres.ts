@@ -162,6 +162,9 @@ function startServer(bin: Binaries, user: ServerUser, dataDir: string, port: num
       gid: user.gid,
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, LC_ALL: 'C' },
+      // A process group of its own: Ctrl-C in a terminal signals the whole foreground group, and the
+      // server would end the apps' sessions under them while they finish; we stop it last, ourselves.
+      detached: true,
     },
   );
   // Whatever ends this process (a crash included) stops the server too, so it never holds the directory.

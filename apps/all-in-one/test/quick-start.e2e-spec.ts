@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ManagedProcess, REPO_ROOT, freePort, metricSample, waitFor } from '@zonewarden/testing';
+import { ManagedProcess, REPO_ROOT, freePort, metricSample, teardown, waitFor } from '@zonewarden/testing';
 
 /**
  * `npm start` on a machine with nothing set up: no DATABASE_URL, no AMQP_URL. Everything runs in one
@@ -55,10 +55,12 @@ describe('all-in-one on embedded defaults', () => {
     await start();
   }, 90_000);
 
-  afterAll(async () => {
-    await app?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() =>
+    teardown(
+      () => app?.stop(),
+      () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    ),
+  );
 
   it('prints the API URL, a token, the DNS port, and a curl and dig example that work as printed', async () => {
     expect(api).toBe(`http://127.0.0.1:${env.API_PORT}`);
