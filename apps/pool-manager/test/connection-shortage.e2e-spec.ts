@@ -1,10 +1,9 @@
-import * as amqplib from 'amqplib';
-import { consumerQueues, deadLetterQueueName, messagingTopology } from '@zonewarden/contracts';
 import {
   ManagedProcess,
   PrivatePostgres,
   TEST_AMQP_URL,
   as,
+  deadLetterCounts,
   deleteNamespace,
   freePort,
   startApp,
@@ -125,22 +124,9 @@ describe('a whole installation on a PostgreSQL with few connections', () => {
     }
   }
 
-  async function deadLettered(): Promise<Record<string, number>> {
-    const connection = await amqplib.connect(TEST_AMQP_URL);
-    try {
-      const channel = await connection.createChannel();
-      const counts: Record<string, number> = {};
-      for (const queue of consumerQueues(messagingTopology(namespace)))
-        counts[queue.name] = (await channel.checkQueue(deadLetterQueueName(queue.name))).messageCount;
-      return counts;
-    } finally {
-      await connection.close();
-    }
-  }
-
   it('converges with max_connections = 40 (four apps at their default budget)', async () => {
     await loadAndConverge('a', 150, 15, 45);
-    expect(Object.values(await deadLettered())).toEqual([0, 0]);
+    expect(Object.values(await deadLetterCounts(namespace))).toEqual([0, 0]);
   }, 300_000);
 
   it('converges after PostgreSQL comes back with 12 connections: back-off, no dead letters, no 500', async () => {
@@ -148,6 +134,6 @@ describe('a whole installation on a PostgreSQL with few connections', () => {
     await loadAndConverge('b', 60, 6, 20);
     // The shortage was real: some app was refused a connection.
     expect(apps.some((app) => /too many clients/.test(app.output))).toBe(true);
-    expect(Object.values(await deadLettered())).toEqual([0, 0]);
+    expect(Object.values(await deadLetterCounts(namespace))).toEqual([0, 0]);
   }, 300_000);
 });

@@ -34,3 +34,20 @@ export async function deleteNamespace(namespace: string, amqpUrl = TEST_AMQP_URL
     await connection.close().catch(() => undefined);
   }
 }
+
+/** How many messages each consumer queue of a namespace has dead-lettered, by queue name. */
+export async function deadLetterCounts(
+  namespace: string,
+  amqpUrl = TEST_AMQP_URL,
+): Promise<Record<string, number>> {
+  const connection = await amqplib.connect(amqpUrl, { timeout: 10_000 });
+  try {
+    const channel = await connection.createChannel();
+    const counts: Record<string, number> = {};
+    for (const queue of consumerQueues(messagingTopology(namespace)))
+      counts[queue.name] = (await channel.checkQueue(deadLetterQueueName(queue.name))).messageCount;
+    return counts;
+  } finally {
+    await connection.close();
+  }
+}
