@@ -1,5 +1,6 @@
 import { INestApplication } from '@nestjs/common';
-import { PoolsRepository, PrismaService, defaultPools } from '@zonewarden/persistence';
+import { defaultPools } from '@zonewarden/config';
+import { PoolsRepository, PrismaService } from '@zonewarden/persistence';
 import { createGateway } from '../../src/app.factory';
 import { loadGatewayConfig } from '../../src/config/gateway.config';
 import {

@@ -1,14 +1,13 @@
 import { Controller, Logger } from '@nestjs/common';
 import { Ctx, EventPattern, Payload, RmqContext } from '@nestjs/microservices';
 import pLimit from 'p-limit';
-import { defaultQuotas } from '@zonewarden/config';
+import { Quotas, defaultQuotas } from '@zonewarden/config';
 import { DomainError, ImportRequestedV1, TASK_EVENTS } from '@zonewarden/contracts';
 import { ZonefileError } from '@zonewarden/dns';
 import { consumeMessage } from '@zonewarden/messaging';
 import {
   ImportTransaction,
   ImportsRepository,
-  Quotas,
   QuotasRepository,
   ZonesRepository,
   overQuota,

@@ -1,3 +1,5 @@
+// class-transformer's @Type reads decorator metadata; Nest loaded it when this lived beside Nest code.
+import 'reflect-metadata';
 import * as fs from 'node:fs';
 import { Type, plainToInstance } from 'class-transformer';
 import {
