@@ -1,7 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { ZONE_EVENTS } from '@zonewarden/contracts';
-import { EventSubscription, subscribeToEvents } from '@zonewarden/messaging';
-import { MiniDnsConfig } from './mini-dns.config';
+import { EventSubscription, Transport } from '@zonewarden/transport';
 import { ZoneStore } from './zone/zone-store.service';
 
 /**
@@ -14,12 +13,11 @@ export class ZoneEventsSubscriber implements OnApplicationBootstrap, BeforeAppli
 
   constructor(
     private readonly zones: ZoneStore,
-    private readonly config: MiniDnsConfig,
+    private readonly transport: Transport,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.subscription = subscribeToEvents(
-      this.config,
+    this.subscription = this.transport.subscribe(
       (topology) => topology.zoneCacheBindings,
       (envelope) => {
         const zoneName = (envelope.data as { zoneName?: unknown } | undefined)?.zoneName;

@@ -1,7 +1,7 @@
 import { Controller, Logger } from '@nestjs/common';
 import { Ctx, EventPattern, Payload, RmqContext } from '@nestjs/microservices';
 import { ZONE_EVENTS, ZONE_EVENT_PAYLOADS, ZoneEventPattern, ZoneEventV1 } from '@zonewarden/contracts';
-import { consumeMessage } from '@zonewarden/messaging';
+import { consumeMessage } from '@zonewarden/runtime';
 import { PropagationService } from './propagation.service';
 
 /**

@@ -1,7 +1,7 @@
 import { Controller, Logger } from '@nestjs/common';
 import { Ctx, EventPattern, Payload, RmqContext } from '@nestjs/microservices';
 import { ExportRequestedV1, TASK_EVENTS } from '@zonewarden/contracts';
-import { consumeMessage } from '@zonewarden/messaging';
+import { consumeMessage } from '@zonewarden/runtime';
 import { ExportsRepository, ZonesRepository } from '@zonewarden/persistence';
 
 /** Where the API serves a completed export's content (Designate's `designate://…` scheme, ours). */

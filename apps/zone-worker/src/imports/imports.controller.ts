@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import { Quotas, defaultQuotas } from '@zonewarden/config';
 import { DomainError, ImportRequestedV1, TASK_EVENTS } from '@zonewarden/contracts';
 import { ZonefileError } from '@zonewarden/dns';
-import { consumeMessage } from '@zonewarden/messaging';
+import { consumeMessage } from '@zonewarden/runtime';
 import {
   ImportTransaction,
   ImportsRepository,

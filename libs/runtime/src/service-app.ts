@@ -1,6 +1,6 @@
 import type { DynamicModule, INestApplicationContext } from '@nestjs/common';
 import type { ServiceConfig } from '@zonewarden/config';
-import type { QueueConsumer } from './transport';
+import type { QueueConsumer } from '@zonewarden/transport';
 
 /** A background app as assembled from its configuration: run as its own process, or all-in-one. */
 export interface ServiceApp {

@@ -1,7 +1,7 @@
 import * as amqplib from 'amqplib';
 import { deadLetterQueueName, messagingTopology } from '@zonewarden/contracts';
 import { TEST_AMQP_URL, deleteNamespace, uniqueNamespace, waitFor } from '@zonewarden/testing';
-import { createPublisher } from '../src/transport';
+import { createTransport } from '../src';
 
 /** Declares `queue` as given on its own channel; resolves with RabbitMQ's refusal, if any. */
 async function declare(
@@ -35,7 +35,7 @@ describe('dead-letter queues on RabbitMQ', () => {
 
   async function publisherIn(namespace: string) {
     namespaces.push(namespace);
-    const publisher = createPublisher(TEST_AMQP_URL, messagingTopology(namespace));
+    const publisher = createTransport({ AMQP_URL: TEST_AMQP_URL, AMQP_NAMESPACE: namespace }).publisher();
     await waitFor('the publisher to connect', () => publisher.isConnected());
     return publisher;
   }
@@ -66,7 +66,6 @@ describe('dead-letter queues on RabbitMQ', () => {
         pattern: 'zone.created',
         payload: {},
         headers: {},
-        waitedSeconds: 0,
       });
     } finally {
       await publisher.close();

@@ -1,6 +1,4 @@
-import { Gauge } from 'prom-client';
 import { DEAD_LETTER_LIMITS, deadLetterQueueName } from '@zonewarden/contracts';
-import { serviceRegistry } from '../service-metrics';
 import { topicMatches } from './topic-match';
 
 /** A delivered message, shaped like amqplib's (`content`, `properties`, `fields`) for the same handlers. */
@@ -167,17 +165,3 @@ export class InProcessBroker {
     return { ...message, fields: { ...message.fields, redelivered: true } };
   }
 }
-
-/** The broker every app of this process shares in all-in-one mode. */
-export const inProcessBroker = new InProcessBroker();
-
-new Gauge({
-  name: 'zonewarden_in_process_queue_messages',
-  help: 'Messages waiting in each queue of the in-process broker (one-process mode), dead-letter queues included',
-  labelNames: ['queue'],
-  registers: [serviceRegistry],
-  collect() {
-    this.reset();
-    for (const [queue, depth] of Object.entries(inProcessBroker.depths())) this.set({ queue }, depth);
-  },
-});

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RmqOptions, ServerRMQ } from '@nestjs/microservices';
 import type { Channel } from 'amqplib';
-import { InFlight } from './in-flight';
+import { InFlight } from '../in-flight';
 
 /**
  * Nest's RabbitMQ transport with a graceful close: it cancels its consumer (no new deliveries), waits

@@ -1,6 +1,5 @@
 import { MessagingTopology, consumerQueues } from '@zonewarden/contracts';
-import type { PendingMessage } from '@zonewarden/persistence';
-import { MessagePublisher, encodeMessage } from '../message-publisher';
+import { MessagePublisher, OutgoingMessage, encodeMessage } from '../message-publisher';
 import { InProcessBroker } from './in-process-broker';
 
 /** Publishes to the in-process broker; declares the consumer queues first, as the AMQP publisher does. */
@@ -12,7 +11,7 @@ export class InProcessPublisher implements MessagePublisher {
     for (const queue of consumerQueues(topology)) broker.declareQueue(queue.name, queue.bindings);
   }
 
-  publish(message: PendingMessage): Promise<void> {
+  publish(message: OutgoingMessage): Promise<void> {
     const { content, properties } = encodeMessage(message);
     this.broker.publish(message.pattern, content, properties);
     return Promise.resolve();

@@ -3,13 +3,13 @@ import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions } from '@nestjs/microservices';
 import * as http from 'node:http';
 import { JsonLogger, ServiceConfig, poolsOf } from '@zonewarden/config';
+import { OutboxRelayService } from '@zonewarden/outbox';
 import { PrismaService, prepareDatabase } from '@zonewarden/persistence';
-import { OutboxRelayService } from './outbox-relay.service';
+import type { QueueConsumer } from '@zonewarden/transport';
 import { startOpsServer } from './ops-server';
 import { collectProcessMetrics } from './service-metrics';
 import { ServiceApp } from './service-app';
 import { requestShutdown } from './shutdown';
-import { QueueConsumer } from './transport';
 
 const READY_DATABASE_TIMEOUT_MS = 1000;
 

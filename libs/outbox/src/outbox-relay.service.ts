@@ -1,15 +1,10 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Client, ClientConfig } from 'pg';
-import { messagingTopology } from '@zonewarden/contracts';
 import { OUTBOX_CHANNEL, OutboxRepository, PrismaService } from '@zonewarden/persistence';
-import { MessagePublisher } from './message-publisher';
-import { outboxLagSeconds, reportBrokerConnection } from './service-metrics';
-import { createPublisher } from './transport';
+import { MessagePublisher, Transport } from '@zonewarden/transport';
+import { outboxLagSeconds, reportBrokerConnection } from './outbox-metrics';
 
 export interface OutboxRelayOptions {
-  amqpUrl: string;
-  /** AMQP_NAMESPACE: prefix of exchange and queue names. */
-  amqpNamespace?: string;
   batchSize?: number;
   /** Fallback poll when no notification arrives. */
   pollIntervalMs?: number;
@@ -21,7 +16,7 @@ const MAX_BACKOFF_MS = 5_000;
 const CLEANUP_EVERY_MS = 60_000;
 
 /**
- * Publishes outbox messages to RabbitMQ. Wakes on PostgreSQL notifications (sent by a trigger when a
+ * Publishes outbox messages through the process's transport (RabbitMQ, or the in-process broker). Wakes on PostgreSQL notifications (sent by a trigger when a
  * transaction that wrote to the outbox commits) and polls as a fallback; while the broker is down it
  * waits and retries with backoff, and the messages stay safely in the outbox.
  */
@@ -43,9 +38,10 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
   constructor(
     private readonly outbox: OutboxRepository,
     prisma: PrismaService,
-    private readonly options: OutboxRelayOptions,
+    transport: Transport,
+    private readonly options: OutboxRelayOptions = {},
   ) {
-    this.publisher = createPublisher(options.amqpUrl, messagingTopology(options.amqpNamespace));
+    this.publisher = transport.publisher();
     // No statement timeout on a connection that only listens.
     this.listenerConnection = {
       ...prisma.reserve(1),

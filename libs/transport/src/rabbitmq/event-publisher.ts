@@ -2,8 +2,7 @@ import { Logger } from '@nestjs/common';
 import amqp, { AmqpConnectionManager, ChannelWrapper } from 'amqp-connection-manager';
 import type { ConfirmChannel } from 'amqplib';
 import { MessagingTopology } from '@zonewarden/contracts';
-import type { PendingMessage } from '@zonewarden/persistence';
-import { MessagePublisher, encodeMessage } from './message-publisher';
+import { MessagePublisher, OutgoingMessage, encodeMessage } from '../message-publisher';
 import { assertTopology } from './topology';
 
 const PUBLISH_TIMEOUT_MS = 10_000;
@@ -43,7 +42,7 @@ export class EventPublisher implements MessagePublisher {
   }
 
   /** Resolves once the broker confirmed the message. */
-  async publish(message: PendingMessage): Promise<void> {
+  async publish(message: OutgoingMessage): Promise<void> {
     const { content, properties } = encodeMessage(message);
     await this.channel.publish(this.topology.eventsExchange, message.pattern, content, {
       ...properties,
