@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { ZONE_EVENTS } from '@zonewarden/contracts';
 import { EventSubscription, Transport } from '@zonewarden/transport';
+import { parseZoneCacheEvent } from './zone-cache-event.contract';
 import { ZoneStore } from './zone/zone-store.service';
 
 /**
@@ -19,10 +19,9 @@ export class ZoneEventsSubscriber implements OnApplicationBootstrap, BeforeAppli
   onApplicationBootstrap(): void {
     this.subscription = this.transport.subscribe(
       (topology) => topology.zoneCacheBindings,
+      // An event breaking the contract throws here: the transport logs it and drops it.
       (envelope) => {
-        const zoneName = (envelope.data as { zoneName?: unknown } | undefined)?.zoneName;
-        if (typeof zoneName !== 'string') return;
-        const served = envelope.pattern === ZONE_EVENTS.created || envelope.pattern === ZONE_EVENTS.updated;
+        const { zoneName, served } = parseZoneCacheEvent(envelope);
         this.zones.changed(zoneName, served);
       },
       // Events missed while disconnected: start from storage again.

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { IsString } from 'class-validator';
 import type { RmqContext } from '@nestjs/microservices';
+import { parsePayload } from '@zonewarden/contracts';
 import { consumeMessage } from './consume';
 
 class Payload {
@@ -35,7 +36,7 @@ describe('consumeMessage', () => {
   /** Runs consumeMessage while advancing the fake clock until it settles. */
   async function consume(work: () => Promise<void>) {
     const { rmq, settled } = context();
-    const done = consumeMessage(rmq, Payload, { zoneId: 'z' }, work, logger);
+    const done = consumeMessage(rmq, (data) => parsePayload(Payload, data), { zoneId: 'z' }, work, logger);
     while (settled.length === 0) await jest.advanceTimersByTimeAsync(1000);
     await done;
     return settled;

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { RmqContext } from '@nestjs/microservices';
-import { ContractViolationError, REQUEST_ID_HEADER, parsePayload } from '@zonewarden/contracts';
+import { ContractViolationError, REQUEST_ID_HEADER } from '@zonewarden/contracts';
 import { isDatabaseUnavailable } from '@zonewarden/persistence';
 import { messagesConsumed, messagesFailed } from './service-metrics';
 import { pause, shutdownSignal } from './shutdown';
@@ -14,15 +14,16 @@ const STORAGE_RETRY_WINDOW_MS = 5 * 60_000;
 const STORAGE_MAX_BACKOFF_MS = 10_000;
 
 /**
- * The one way our consumers handle a message: the payload is validated against its contract class, the
- * (idempotent) work runs, and the message is acked only once the work is done. A payload that breaks its
- * contract is dead-lettered at once; while storage is unavailable the work is retried with backoff and,
- * after a while or at shutdown, the message goes back to the queue; any other failure is retried a few
- * times, then dead-lettered — with the state it concerns left pending, for the app's own recovery.
+ * The one way our consumers handle a message: the payload is validated by the consumer's contract function
+ * (`parse`, throwing ContractViolationError), the (idempotent) work runs, and the message is acked only
+ * once the work is done. A payload that breaks its contract is dead-lettered at once; while storage is
+ * unavailable the work is retried with backoff and, after a while or at shutdown, the message goes back to
+ * the queue; any other failure is retried a few times, then dead-lettered — with the state it concerns
+ * left pending, for the app's own recovery.
  */
 export async function consumeMessage<T extends object>(
   context: RmqContext,
-  payloadType: new () => T,
+  parse: (data: unknown) => T,
   data: unknown,
   work: (payload: T) => Promise<void>,
   logger: Logger,
@@ -33,7 +34,7 @@ export async function consumeMessage<T extends object>(
   const requestId = (message.properties.headers as Record<string, unknown> | undefined)?.[REQUEST_ID_HEADER];
   const about = { messageId: message.properties.messageId, requestId };
   try {
-    const payload = parsePayload(payloadType, data);
+    const payload = parse(data);
     if (!(await handleWithRetries(() => work(payload)))) {
       logger.warn({ msg: `${context.getPattern()} waits for storage: back to the queue`, ...about });
       channel.nack(message, false, true);

@@ -14,6 +14,7 @@ import {
   withinQuota,
 } from '@zonewarden/persistence';
 import { ZoneWorkerConfig } from '../zone-worker.config';
+import { parseImportRequest } from './import-request.contract';
 import { stageZonefile } from './stage-zonefile';
 
 /** Designate's headline for each way an import fails, followed by what we know (line, column, token). */
@@ -55,7 +56,7 @@ export class ImportsController {
   requested(@Payload() data: unknown, @Ctx() context: RmqContext) {
     return consumeMessage(
       context,
-      ImportRequestedV1,
+      parseImportRequest,
       data,
       (request) => this.turn(() => this.run(request)),
       this.logger,
