@@ -54,7 +54,7 @@ export async function runAllInOne(env: Env, print: (text: string) => void): Prom
     await prepareDatabase(gatewayConfig.DATABASE_URL, poolsOf(gatewayConfig));
     const logger = new JsonLogger('zonewarden');
     Logger.overrideLogger(logger);
-    for (const service of services) started(await runService(service.module, logger, service.consumer));
+    for (const service of services) started(await runService(service, logger));
     const gateway = await createGateway(gatewayConfig, transport, logger);
     started(gateway);
     await gateway.listen(gatewayConfig.API_PORT, gatewayConfig.API_HOST);

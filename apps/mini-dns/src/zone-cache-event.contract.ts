@@ -1,6 +1,9 @@
 import { IsString } from 'class-validator';
 import { MessageEnvelope, ZONE_EVENTS, parsePayload } from '@zonewarden/contracts';
 
+/** The events mini-dns' subscriber handles: every zone event drops the zone's cached copy. */
+export const ZONE_CACHE_EVENTS = Object.values(ZONE_EVENTS);
+
 /**
  * The part of a zone event mini-dns reads: the zone's name. Tolerant on purpose (other keys and
  * versions pass): the cache only drops its copy and reads storage again, so any zone event will do.

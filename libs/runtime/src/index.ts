@@ -1,6 +1,7 @@
 export * from './consume';
 export * from './ops-server';
 export * from './periodic-task';
+export * from './route-check';
 export * from './service-app';
 export * from './service-metrics';
 export * from './service-runtime.module';

@@ -9,6 +9,8 @@ export interface ServiceApp {
   module: DynamicModule;
   /** The queue it consumes, if any. */
   consumer?: QueueConsumer;
+  /** The events it subscribes to (Transport.subscribe) and the patterns its subscriber handles. */
+  subscription?: { bindings: string[]; handled: readonly string[] };
   /** Whether its broker connection is up, for readiness; by default the outbox relay's. */
   brokerConnected?: (app: INestApplicationContext) => boolean;
 }

@@ -1,28 +1,26 @@
-import { DynamicModule, INestApplicationContext, Logger } from '@nestjs/common';
+import { INestApplicationContext, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MicroserviceOptions } from '@nestjs/microservices';
 import * as http from 'node:http';
 import { JsonLogger, ServiceConfig, poolsOf } from '@zonewarden/config';
 import { OutboxRelayService } from '@zonewarden/outbox';
 import { PrismaService, prepareDatabase } from '@zonewarden/persistence';
-import type { QueueConsumer } from '@zonewarden/transport';
 import { startOpsServer } from './ops-server';
 import { collectProcessMetrics } from './service-metrics';
+import { checkHandlers } from './route-check';
 import { ServiceApp } from './service-app';
 import { requestShutdown } from './shutdown';
 
 const READY_DATABASE_TIMEOUT_MS = 1000;
 
 /**
- * Runs a background app's Nest context: a microservice when it consumes a queue (listening once this
- * resolves), a plain context otherwise. Closing it (app.close(), see stopOnSignals) lets in-flight
- * messages finish first.
+ * Runs a background app's Nest context, once its message routes check out (checkHandlers): a microservice
+ * when it consumes a queue (listening once this resolves), a plain context otherwise. Closing it
+ * (app.close(), see stopOnSignals) lets in-flight messages finish first.
  */
-export async function runService(
-  module: DynamicModule,
-  logger: JsonLogger,
-  consumer?: QueueConsumer,
-): Promise<INestApplicationContext> {
+export async function runService(service: ServiceApp, logger: JsonLogger): Promise<INestApplicationContext> {
+  checkHandlers(service);
+  const { module, consumer } = service;
   if (!consumer) return NestFactory.createApplicationContext(module, { logger });
   const microservice = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
     ...consumer.options,
@@ -82,13 +80,14 @@ export async function startOperations(
  * Starts a background app as its own process: migrations and pools first, then its Nest context and,
  * with OPS_PORT set, its operations endpoint; stopped cleanly on SIGTERM.
  */
-export function startService({ name, config, module, consumer, brokerConnected }: ServiceApp): void {
+export function startService(service: ServiceApp): void {
+  const { name, config, consumer, brokerConnected } = service;
   const jsonLogger = new JsonLogger(name);
   Logger.overrideLogger(jsonLogger);
   const logger = new Logger(name);
   (async () => {
     await prepareDatabase(config.DATABASE_URL, poolsOf(config));
-    const app = await runService(module, jsonLogger, consumer);
+    const app = await runService(service, jsonLogger);
     stopOnSignals(
       () => app.close(),
       (message) => logger.log(message),

@@ -4,3 +4,4 @@ export * from './message-publisher';
 export * from './transport';
 export * from './transport.module';
 export * from './in-process/queue-metric';
+export * from './in-process/topic-match';

@@ -5,6 +5,8 @@ import { MessagePublisher } from './message-publisher';
 
 export interface QueueConsumer {
   queue: string;
+  /** The routing keys bound to the queue. */
+  bindings: string[];
   options: MicroserviceOptions;
 }
 

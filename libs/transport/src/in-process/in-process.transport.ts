@@ -25,6 +25,7 @@ export class InProcessTransport extends Transport {
     this.broker.declareQueue(queue.name, queue.bindings);
     return {
       queue: queue.name,
+      bindings: queue.bindings,
       options: { strategy: new InProcessServer(this.broker, queue.name, prefetch) },
     };
   }

@@ -31,7 +31,7 @@ export class RabbitMqTransport extends Transport {
       // Nagle's algorithm delays small frames by ~40 ms per round trip.
       socketOptions: { connectionOptions: { noDelay: true } },
     });
-    return { queue: queue.name, options: { strategy: server } };
+    return { queue: queue.name, bindings: queue.bindings, options: { strategy: server } };
   }
 
   protected subscribeTo(
