@@ -4,7 +4,8 @@ import { loadGatewayConfig } from '@zonewarden/api-gateway/dist/config/gateway.c
 import { createGateway } from '@zonewarden/api-gateway/dist/app.factory';
 import { JsonLogger, ServiceConfig, loadConfig, poolsOf } from '@zonewarden/config';
 import { IN_PROCESS_TRANSPORT_URL } from '@zonewarden/contracts';
-import { ServiceApp, runService, startOperations } from '@zonewarden/messaging';
+import { ServiceApp, runService, startOperations } from '@zonewarden/runtime';
+import { createTransport } from '@zonewarden/transport';
 import { MiniDnsConfig, miniDnsApp } from '@zonewarden/mini-dns/dist/mini-dns.app';
 import { prepareDatabase } from '@zonewarden/persistence';
 import { PoolManagerConfig, poolManagerApp } from '@zonewarden/pool-manager/dist/pool-manager.app';
@@ -15,12 +16,6 @@ import { quickStartBanner } from './quick-start-banner';
 import { announceRunningInstance } from './running-instance';
 
 type Env = Record<string, string | undefined>;
-
-/** An app's configuration, as read from the environment, switched to the in-process transport. */
-function inProcess<T extends ServiceConfig>(config: T): T {
-  config.AMQP_URL = IN_PROCESS_TRANSPORT_URL;
-  return config;
-}
 
 /**
  * Runs api-gateway, zone-worker, pool-manager and mini-dns in this process, exchanging messages through
@@ -39,26 +34,28 @@ export async function runAllInOne(env: Env, print: (text: string) => void): Prom
   };
   const started = (context: INestApplicationContext) => closers.push(() => context.close());
   try {
-    const gatewayConfig = inProcess(loadGatewayConfig(appEnv));
-    const miniDns = inProcess(loadConfig(MiniDnsConfig, appEnv));
-    const zoneWorker = inProcess(loadConfig(ZoneWorkerConfig, appEnv));
-    const poolManager = inProcess(loadConfig(PoolManagerConfig, appEnv));
+    const gatewayConfig = loadGatewayConfig(appEnv);
+    const miniDns = loadConfig(MiniDnsConfig, appEnv);
+    const zoneWorker = loadConfig(ZoneWorkerConfig, appEnv);
+    const poolManager = loadConfig(PoolManagerConfig, appEnv);
     shareConnections(gatewayConfig.DATABASE_POOL_SIZE, {
       miniDns,
       zoneWorker,
       poolManager,
       gateway: gatewayConfig,
     });
+    // One in-process broker for every app of the process.
+    const transport = createTransport({ ...gatewayConfig, AMQP_URL: IN_PROCESS_TRANSPORT_URL });
     const services: ServiceApp[] = [
-      miniDnsApp(miniDns),
-      zoneWorkerApp(zoneWorker),
-      poolManagerApp(poolManager),
+      miniDnsApp(miniDns, transport),
+      zoneWorkerApp(zoneWorker, transport),
+      poolManagerApp(poolManager, transport),
     ];
     await prepareDatabase(gatewayConfig.DATABASE_URL, poolsOf(gatewayConfig));
     const logger = new JsonLogger('zonewarden');
     Logger.overrideLogger(logger);
-    for (const service of services) started(await runService(service.module, logger, service.consumer));
-    const gateway = await createGateway(gatewayConfig, logger);
+    for (const service of services) started(await runService(service, logger));
+    const gateway = await createGateway(gatewayConfig, transport, logger);
     started(gateway);
     await gateway.listen(gatewayConfig.API_PORT, gatewayConfig.API_HOST);
     const ops = await startOperations('zonewarden', gatewayConfig, gateway);

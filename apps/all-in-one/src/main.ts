@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { loadGatewayConfig } from '@zonewarden/api-gateway/dist/config/gateway.config';
 import { loadConfig } from '@zonewarden/config';
-import { stopOnSignals } from '@zonewarden/messaging';
+import { stopOnSignals } from '@zonewarden/runtime';
 import { MiniDnsConfig } from '@zonewarden/mini-dns/dist/mini-dns.app';
 import { runAllInOne } from './all-in-one';
 import { WantedPort, checkPortsFree } from './ports-free';

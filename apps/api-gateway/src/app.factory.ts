@@ -1,5 +1,6 @@
 import { INestApplication, LogLevel, LoggerService } from '@nestjs/common';
 import { JsonLogger } from '@zonewarden/config';
+import { Transport } from '@zonewarden/transport';
 import { NestFactory } from '@nestjs/core';
 import type { Application, Request } from 'express';
 import helmet from 'helmet';
@@ -23,9 +24,10 @@ const IMPORTS_PATH = /^\/v2\/zones\/tasks\/imports\/?$/;
 /** Builds the gateway (used by main.ts, the e2e tests and the benchmark). */
 export async function createGateway(
   config: GatewayConfig,
+  transport: Transport,
   logger: LoggerService | LogLevel[] = new JsonLogger('api-gateway'),
 ): Promise<INestApplication> {
-  const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, logger });
+  const app = await NestFactory.create(AppModule.forRoot(config, transport), { bodyParser: false, logger });
   const server = app.getHttpAdapter().getInstance() as Application;
   server.disable('x-powered-by');
   server.set('etag', false);

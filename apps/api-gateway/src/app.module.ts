@@ -1,7 +1,8 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import { ServiceRuntimeModule } from '@zonewarden/messaging';
+import { ServiceRuntimeModule } from '@zonewarden/runtime';
+import { Transport } from '@zonewarden/transport';
 import { AuthModule } from './auth/auth.module';
 import { NegotiateContent } from './common/http/content-negotiation';
 import { GatewayConfig } from './config/gateway.config';
@@ -20,7 +21,7 @@ import { ZonesModule } from './zones/zones.module';
 @Global()
 @Module({})
 export class AppModule {
-  static forRoot(config: GatewayConfig): DynamicModule {
+  static forRoot(config: GatewayConfig, transport: Transport): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -31,7 +32,7 @@ export class AppModule {
           ignoreEnvVars: true,
           load: [() => ({ ...config })],
         }),
-        ServiceRuntimeModule.forRoot(config, 'api-gateway'),
+        ServiceRuntimeModule.forRoot(config, 'api-gateway', transport),
         RateLimitModule.forRoot(config.RATE_LIMIT_PER_MINUTE),
         AuthModule.forRoot(config.AUTH_STRATEGY),
         ZonesModule,

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULT_DATABASE_URL, PrismaService } from '@zonewarden/persistence';
+import { DEFAULT_DATABASE_URL } from '@zonewarden/config';
+import { PrismaService } from '@zonewarden/persistence';
 
 /** What the one-process `npm start` writes into its data directory while it runs (apps/all-in-one running-instance.ts). */
 const RUNNING_INSTANCE_FILE = 'running.json';

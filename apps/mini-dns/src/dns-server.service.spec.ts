@@ -1,7 +1,7 @@
 import * as dgram from 'node:dgram';
 import * as net from 'node:net';
 import { CLASS_IN, MessageWriter, TYPE_CODES, WireName, readMessage } from '@zonewarden/dns';
-import { serviceRegistry } from '@zonewarden/messaging';
+import { serviceRegistry } from '@zonewarden/runtime';
 import type { ZoneContentRepository } from '@zonewarden/persistence';
 import { freePort, metricSample } from '@zonewarden/testing';
 import { DnsServer } from './dns-server.service';

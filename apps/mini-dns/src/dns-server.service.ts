@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { rcodeName } from '@zonewarden/dns';
-import { serviceRegistry } from '@zonewarden/messaging';
+import { serviceRegistry } from '@zonewarden/runtime';
 import { MiniDnsConfig } from './mini-dns.config';
 import { Responder } from './protocol/responder';
 import { Transport } from './protocol/render';

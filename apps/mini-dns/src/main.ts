@@ -1,5 +1,7 @@
 import { loadConfigOrExit } from '@zonewarden/config';
-import { startService } from '@zonewarden/messaging';
+import { startService } from '@zonewarden/runtime';
+import { createTransport } from '@zonewarden/transport';
 import { MiniDnsConfig, miniDnsApp } from './mini-dns.app';
 
-startService(miniDnsApp(loadConfigOrExit('mini-dns', MiniDnsConfig, process.env)));
+const config = loadConfigOrExit('mini-dns', MiniDnsConfig, process.env);
+startService(miniDnsApp(config, createTransport(config)));

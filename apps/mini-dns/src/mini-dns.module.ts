@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { databaseOptions } from '@zonewarden/config';
 import { PersistenceModule } from '@zonewarden/persistence';
+import { Transport, TransportModule } from '@zonewarden/transport';
 import { DnsServer } from './dns-server.service';
 import { MiniDnsConfig } from './mini-dns.config';
 import { Responder } from './protocol/responder';
@@ -10,10 +11,13 @@ import { ZoneEventsSubscriber } from './zone-events.subscriber';
 /** mini-dns reads storage and listens to zone events; it writes nothing, so it runs no outbox relay. */
 @Module({})
 export class MiniDnsModule {
-  static forRoot(config: MiniDnsConfig): DynamicModule {
+  static forRoot(config: MiniDnsConfig, transport: Transport): DynamicModule {
     return {
       module: MiniDnsModule,
-      imports: [PersistenceModule.forRoot(databaseOptions(config, 'mini-dns'))],
+      imports: [
+        PersistenceModule.forRoot(databaseOptions(config, 'mini-dns')),
+        TransportModule.forRoot(transport),
+      ],
       providers: [
         { provide: MiniDnsConfig, useValue: config },
         ZoneStore,

@@ -1,7 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { ZONE_EVENTS } from '@zonewarden/contracts';
-import { EventSubscription, subscribeToEvents } from '@zonewarden/messaging';
-import { MiniDnsConfig } from './mini-dns.config';
+import { EventSubscription, Transport } from '@zonewarden/transport';
+import { parseZoneCacheEvent } from './zone-cache-event.contract';
 import { ZoneStore } from './zone/zone-store.service';
 
 /**
@@ -14,17 +13,15 @@ export class ZoneEventsSubscriber implements OnApplicationBootstrap, BeforeAppli
 
   constructor(
     private readonly zones: ZoneStore,
-    private readonly config: MiniDnsConfig,
+    private readonly transport: Transport,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.subscription = subscribeToEvents(
-      this.config,
+    this.subscription = this.transport.subscribe(
       (topology) => topology.zoneCacheBindings,
+      // An event breaking the contract throws here: the transport logs it and drops it.
       (envelope) => {
-        const zoneName = (envelope.data as { zoneName?: unknown } | undefined)?.zoneName;
-        if (typeof zoneName !== 'string') return;
-        const served = envelope.pattern === ZONE_EVENTS.created || envelope.pattern === ZONE_EVENTS.updated;
+        const { zoneName, served } = parseZoneCacheEvent(envelope);
         this.zones.changed(zoneName, served);
       },
       // Events missed while disconnected: start from storage again.

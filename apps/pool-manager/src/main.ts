@@ -1,5 +1,7 @@
 import { loadConfigOrExit } from '@zonewarden/config';
-import { startService } from '@zonewarden/messaging';
+import { startService } from '@zonewarden/runtime';
+import { createTransport } from '@zonewarden/transport';
 import { PoolManagerConfig, poolManagerApp } from './pool-manager.app';
 
-startService(poolManagerApp(loadConfigOrExit('pool-manager', PoolManagerConfig, process.env)));
+const config = loadConfigOrExit('pool-manager', PoolManagerConfig, process.env);
+startService(poolManagerApp(config, createTransport(config)));

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ServiceRuntimeModule } from '@zonewarden/messaging';
+import { ServiceRuntimeModule } from '@zonewarden/runtime';
+import { Transport } from '@zonewarden/transport';
 import { PoolManagerConfig } from './pool-manager.config';
 import { PropagationService } from './propagation.service';
 import { ReconcilerService } from './reconciler.service';
@@ -8,10 +9,10 @@ import { ZoneEventsController } from './zone-events.controller';
 /** pool-manager: pushes zones to the targets of their pool, confirms changes and deletes, purges. */
 @Module({})
 export class PoolManagerModule {
-  static forRoot(config: PoolManagerConfig): DynamicModule {
+  static forRoot(config: PoolManagerConfig, transport: Transport): DynamicModule {
     return {
       module: PoolManagerModule,
-      imports: [ServiceRuntimeModule.forRoot(config, 'pool-manager')],
+      imports: [ServiceRuntimeModule.forRoot(config, 'pool-manager', transport)],
       controllers: [ZoneEventsController],
       providers: [{ provide: PoolManagerConfig, useValue: config }, PropagationService, ReconcilerService],
     };

@@ -1,5 +1,5 @@
 import { Counter, Histogram } from 'prom-client';
-import { serviceRegistry } from '@zonewarden/messaging';
+import { serviceRegistry } from '@zonewarden/runtime';
 
 /** From a zone change accepted by the API to every pool nameserver serving it (or the zone purged). */
 export const propagationSeconds = new Histogram({

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SoaState, querySoa, sendNotify } from '@zonewarden/dns';
-import { pause, shutdownSignal } from '@zonewarden/messaging';
+import { pause, shutdownSignal } from '@zonewarden/runtime';
 import { PoolRecord, PoolsRepository, ZoneLocks, ZoneRecord, ZonesRepository } from '@zonewarden/persistence';
 import { DRIVERS, TargetDriver } from './drivers';
 import { PoolManagerConfig } from './pool-manager.config';

@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { PeriodicTask } from '@zonewarden/messaging';
+import { PeriodicTask } from '@zonewarden/runtime';
 import { ZonesRepository, isDatabaseUnavailable } from '@zonewarden/persistence';
 import { PoolManagerConfig } from './pool-manager.config';
 import { PropagationService } from './propagation.service';

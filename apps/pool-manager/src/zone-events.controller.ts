@@ -1,8 +1,9 @@
 import { Controller, Logger } from '@nestjs/common';
 import { Ctx, EventPattern, Payload, RmqContext } from '@nestjs/microservices';
-import { ZONE_EVENTS, ZONE_EVENT_PAYLOADS, ZoneEventPattern, ZoneEventV1 } from '@zonewarden/contracts';
-import { consumeMessage } from '@zonewarden/messaging';
+import { ZONE_EVENTS, ZoneEventPattern } from '@zonewarden/contracts';
+import { consumeMessage } from '@zonewarden/runtime';
 import { PropagationService } from './propagation.service';
+import { parseZoneEvent } from './zone-event.contract';
 
 /**
  * Consumes zone events from the pool-manager queue. The work is idempotent (converge the zone to its
@@ -31,10 +32,9 @@ export class ZoneEventsController {
   }
 
   private handle(pattern: ZoneEventPattern, data: unknown, context: RmqContext): Promise<void> {
-    const payloadType = ZONE_EVENT_PAYLOADS[pattern] as new () => ZoneEventV1;
     return consumeMessage(
       context,
-      payloadType,
+      (plain) => parseZoneEvent(pattern, plain),
       data,
       (event) => this.propagation.converge(event.zoneId),
       this.logger,

@@ -4,7 +4,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { dump } from 'js-yaml';
-import { DEFAULT_POOL_ID, PrismaService } from '@zonewarden/persistence';
+import { DEFAULT_POOL_ID } from '@zonewarden/config';
+import { PrismaService } from '@zonewarden/persistence';
 import {
   BindServer,
   ManagedProcess,

@@ -1,5 +1,7 @@
 import { loadConfigOrExit } from '@zonewarden/config';
-import { startService } from '@zonewarden/messaging';
+import { startService } from '@zonewarden/runtime';
+import { createTransport } from '@zonewarden/transport';
 import { ZoneWorkerConfig, zoneWorkerApp } from './zone-worker.app';
 
-startService(zoneWorkerApp(loadConfigOrExit('zone-worker', ZoneWorkerConfig, process.env)));
+const config = loadConfigOrExit('zone-worker', ZoneWorkerConfig, process.env);
+startService(zoneWorkerApp(config, createTransport(config)));

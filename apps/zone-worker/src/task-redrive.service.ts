@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { PeriodicTask } from '@zonewarden/messaging';
+import { PeriodicTask } from '@zonewarden/runtime';
 import { ExportsRepository, ImportsRepository } from '@zonewarden/persistence';
 import { ZoneWorkerConfig } from './zone-worker.config';
 

@@ -1,4 +1,5 @@
-import { ServiceApp, consumerOptions } from '@zonewarden/messaging';
+import { ServiceApp } from '@zonewarden/runtime';
+import { Transport } from '@zonewarden/transport';
 import { ZoneWorkerConfig } from './zone-worker.config';
 import { ZoneWorkerModule } from './zone-worker.module';
 
@@ -7,11 +8,11 @@ const ZONE_WORKER_PREFETCH = 8;
 
 export { ZoneWorkerConfig };
 
-export function zoneWorkerApp(config: ZoneWorkerConfig): ServiceApp {
+export function zoneWorkerApp(config: ZoneWorkerConfig, transport: Transport): ServiceApp {
   return {
     name: 'zone-worker',
     config,
-    module: ZoneWorkerModule.forRoot(config),
-    consumer: consumerOptions(config, (topology) => topology.zoneWorkerQueue, ZONE_WORKER_PREFETCH),
+    module: ZoneWorkerModule.forRoot(config, transport),
+    consumer: transport.consumer((topology) => topology.zoneWorkerQueue, ZONE_WORKER_PREFETCH),
   };
 }

@@ -1,14 +1,8 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
-import {
-  DEFAULT_DATABASE_URL,
-  DatabaseOptions,
-  DEFAULT_POOL_ID,
-  PoolConfig,
-  Quotas,
-  defaultPools,
-  loadPoolsFile,
-} from '@zonewarden/persistence';
+import { DEFAULT_DATABASE_URL, DatabaseOptions } from './database';
+import { DEFAULT_POOL_ID, PoolConfig, defaultPools, loadPoolsFile } from './pools-file';
+import { Quotas } from './quotas';
 
 export const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;

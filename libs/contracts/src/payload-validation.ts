@@ -10,8 +10,17 @@ export class ContractViolationError extends Error {
   }
 }
 
+export interface ParseOptions {
+  /** Drop keys the class does not declare instead of refusing them (a consumer reading a part only). */
+  ignoreUnknownKeys?: boolean;
+}
+
 /** Turns a received plain object into a validated payload instance, or throws ContractViolationError. */
-export function parsePayload<T extends object>(type: new () => T, plain: unknown): T {
+export function parsePayload<T extends object>(
+  type: new () => T,
+  plain: unknown,
+  options: ParseOptions = {},
+): T {
   if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) {
     throw new ContractViolationError(type.name, ['payload must be an object']);
   }
@@ -19,7 +28,7 @@ export function parsePayload<T extends object>(type: new () => T, plain: unknown
   const errors = validateSync(instance, {
     forbidUnknownValues: true,
     whitelist: true,
-    forbidNonWhitelisted: true,
+    forbidNonWhitelisted: !options.ignoreUnknownKeys,
   });
   if (errors.length > 0) {
     throw new ContractViolationError(

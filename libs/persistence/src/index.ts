@@ -1,5 +1,4 @@
 export * from './collections/keyset';
-export * from './database-url';
 export * from './exports/export.record';
 export * from './exports/exports.repository';
 export * from './imports/import.record';
@@ -10,7 +9,6 @@ export * from './migrations/migrate';
 export * from './outbox/outbox.repository';
 export * from './outbox/outbox.writer';
 export * from './persistence.module';
-export * from './pools/pool-config';
 export * from './pools/pools.repository';
 export * from './prepare-database';
 export * from './prisma.service';

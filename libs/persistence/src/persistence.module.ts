@@ -1,4 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DatabaseOptions } from '@zonewarden/config';
 import { ExportsRepository } from './exports/exports.repository';
 import { ImportsRepository } from './imports/imports.repository';
 import { ProcessedMessagesRepository } from './messages/processed-messages.repository';
@@ -6,7 +7,7 @@ import { QuotasRepository } from './quotas/quotas.repository';
 import { RecordSetsRepository } from './recordsets/recordsets.repository';
 import { OutboxRepository } from './outbox/outbox.repository';
 import { PoolsRepository } from './pools/pools.repository';
-import { DatabaseOptions, PrismaService } from './prisma.service';
+import { PrismaService } from './prisma.service';
 import { TokensRepository } from './tokens/tokens.repository';
 import { TransfersRepository } from './transfers/transfers.repository';
 import { ZoneContentRepository } from './zones/zone-content.repository';

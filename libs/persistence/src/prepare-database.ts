@@ -1,5 +1,5 @@
+import { PoolConfig } from '@zonewarden/config';
 import { migrateDatabase } from './migrations/migrate';
-import { PoolConfig } from './pools/pool-config';
 import { PoolsRepository } from './pools/pools.repository';
 import { PrismaService } from './prisma.service';
 

@@ -1,19 +1,8 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool, PoolConfig } from 'pg';
+import { DatabaseOptions } from '@zonewarden/config';
 import { PrismaClient } from './generated/prisma/client';
-
-export interface DatabaseOptions {
-  url: string;
-  /** Every connection this process opens to the database: the query pool and the dedicated ones. */
-  poolSize?: number;
-  /** How the connections are named in pg_stat_activity. */
-  applicationName?: string;
-  /** Connecting gives up after this long. */
-  connectTimeoutMs?: number;
-  /** A statement running longer is cancelled by the server, or given up by the client when no answer comes. */
-  queryTimeoutMs?: number;
-}
 
 /** A transaction left waiting this long is ended by the server, which frees its connection and locks. */
 const IDLE_IN_TRANSACTION_MS = 60_000;

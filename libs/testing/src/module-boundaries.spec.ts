@@ -30,7 +30,7 @@ describe('module boundaries (lint)', () => {
     ['a lib importing a lib above it', 'libs/contracts/src/probe.ts', 'dns', /lib:contracts/],
     ['an app importing another app', 'apps/api-gateway/src/probe.ts', 'mini-dns', /type:app/],
     ['app code importing the test helpers', 'apps/zone-worker/src/probe.ts', 'testing', /type:app/],
-    ['a lib importing the test helpers', 'libs/messaging/src/probe.ts', 'testing', /lib:messaging/],
+    ['a lib importing the test helpers', 'libs/outbox/src/probe.ts', 'testing', /lib:outbox/],
   ])(
     'refuses %s',
     async (_what, file, lib, tag) => {

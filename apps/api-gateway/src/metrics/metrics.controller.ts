@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { SkipThrottle } from '@nestjs/throttler';
 import { Public } from '../auth/public.decorator';
 import { Serves } from '../common/http/content-negotiation';
-import { serviceRegistry } from '@zonewarden/messaging';
+import { serviceRegistry } from '@zonewarden/runtime';
 import { MetricsService } from './metrics.service';
 
 /** Prometheus text format. Keep it off the public internet (a reverse proxy's job). */

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { forbidden } from '@zonewarden/contracts';
-import { Quotas, QuotasRepository } from '@zonewarden/persistence';
+import { QuotasRepository } from '@zonewarden/persistence';
 import { AuthContext } from '../auth/auth-context';
 import { authorize } from '../auth/policy';
-import { defaultQuotas } from '@zonewarden/config';
+import { Quotas, defaultQuotas } from '@zonewarden/config';
 import { GatewayConfig } from '../config/gateway.config';
 
 @Injectable()

@@ -1,5 +1,7 @@
 import { INestApplication } from '@nestjs/common';
-import { PoolsRepository, PrismaService, defaultPools } from '@zonewarden/persistence';
+import { defaultPools } from '@zonewarden/config';
+import { PoolsRepository, PrismaService } from '@zonewarden/persistence';
+import { createTransport } from '@zonewarden/transport';
 import { createGateway } from '../../src/app.factory';
 import { loadGatewayConfig } from '../../src/config/gateway.config';
 import {
@@ -47,7 +49,7 @@ export async function startGateway(
   });
   const prisma = new PrismaService({ url: db.url, poolSize: 2 });
   await new PoolsRepository(prisma).sync(defaultPools({ host: '127.0.0.1', port: 5354 }));
-  const app = await createGateway(config, ['error']);
+  const app = await createGateway(config, createTransport(config), ['error']);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   return {

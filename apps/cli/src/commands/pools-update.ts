@@ -1,4 +1,5 @@
-import { PoolsRepository, PrismaService, defaultPools, loadPoolsFile } from '@zonewarden/persistence';
+import { defaultPools, loadPoolsFile } from '@zonewarden/config';
+import { PoolsRepository, PrismaService } from '@zonewarden/persistence';
 
 /** `pools update`: loads POOLS_FILE (or the default pool) into storage; idempotent. */
 export async function poolsUpdate(env: NodeJS.ProcessEnv, prisma: PrismaService): Promise<string> {

@@ -1,8 +1,9 @@
 import { Controller, Logger } from '@nestjs/common';
 import { Ctx, EventPattern, Payload, RmqContext } from '@nestjs/microservices';
 import { ExportRequestedV1, TASK_EVENTS } from '@zonewarden/contracts';
-import { consumeMessage } from '@zonewarden/messaging';
+import { consumeMessage } from '@zonewarden/runtime';
 import { ExportsRepository, ZonesRepository } from '@zonewarden/persistence';
+import { parseExportRequest } from './export-request.contract';
 
 /** Where the API serves a completed export's content (Designate's `designate://…` scheme, ours). */
 export const exportLocation = (exportId: string) => `zonewarden://v2/zones/tasks/exports/${exportId}/export`;
@@ -23,7 +24,13 @@ export class ExportsController {
 
   @EventPattern(TASK_EVENTS.exportRequested)
   requested(@Payload() data: unknown, @Ctx() context: RmqContext) {
-    return consumeMessage(context, ExportRequestedV1, data, (request) => this.complete(request), this.logger);
+    return consumeMessage(
+      context,
+      parseExportRequest,
+      data,
+      (request) => this.complete(request),
+      this.logger,
+    );
   }
 
   private async complete(request: ExportRequestedV1): Promise<void> {

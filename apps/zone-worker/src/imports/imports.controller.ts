@@ -1,20 +1,20 @@
 import { Controller, Logger } from '@nestjs/common';
 import { Ctx, EventPattern, Payload, RmqContext } from '@nestjs/microservices';
 import pLimit from 'p-limit';
-import { defaultQuotas } from '@zonewarden/config';
+import { Quotas, defaultQuotas } from '@zonewarden/config';
 import { DomainError, ImportRequestedV1, TASK_EVENTS } from '@zonewarden/contracts';
 import { ZonefileError } from '@zonewarden/dns';
-import { consumeMessage } from '@zonewarden/messaging';
+import { consumeMessage } from '@zonewarden/runtime';
 import {
   ImportTransaction,
   ImportsRepository,
-  Quotas,
   QuotasRepository,
   ZonesRepository,
   overQuota,
   withinQuota,
 } from '@zonewarden/persistence';
 import { ZoneWorkerConfig } from '../zone-worker.config';
+import { parseImportRequest } from './import-request.contract';
 import { stageZonefile } from './stage-zonefile';
 
 /** Designate's headline for each way an import fails, followed by what we know (line, column, token). */
@@ -56,7 +56,7 @@ export class ImportsController {
   requested(@Payload() data: unknown, @Ctx() context: RmqContext) {
     return consumeMessage(
       context,
-      ImportRequestedV1,
+      parseImportRequest,
       data,
       (request) => this.turn(() => this.run(request)),
       this.logger,

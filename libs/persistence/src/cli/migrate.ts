@@ -1,5 +1,5 @@
+import { databaseUrlFromEnv } from '@zonewarden/config';
 import { migrateDatabase } from '../migrations/migrate';
-import { databaseUrlFromEnv } from '../database-url';
 
 migrateDatabase(databaseUrlFromEnv())
   .then((applied) => {

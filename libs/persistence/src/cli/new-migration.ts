@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { databaseUrlFromEnv } from '@zonewarden/config';
 import {
   MIGRATIONS_DIR,
   NO_FILTERS,
@@ -8,7 +9,6 @@ import {
   SCHEMA_PATH,
   openSchemaEngine,
 } from '../migrations/schema-engine';
-import { databaseUrlFromEnv } from '../database-url';
 
 /**
  * `npm run db:new-migration -- <name>`: writes prisma/migrations/<timestamp>_<name>/migration.sql with the SQL

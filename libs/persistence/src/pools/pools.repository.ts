@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { PoolConfig } from '@zonewarden/config';
 import { notFound } from '@zonewarden/contracts';
 import { PrismaService } from '../prisma.service';
-import { PoolConfig } from './pool-config';
 
 export interface HostPort {
   host: string;

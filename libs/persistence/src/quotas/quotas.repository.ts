@@ -1,19 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { QuotaResource, Quotas } from '@zonewarden/config';
 import { DomainError } from '@zonewarden/contracts';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
 import { query } from '../sql';
-
-/** Designate's quota resources. A negative limit means unlimited. */
-export const QUOTA_RESOURCES = [
-  'zones',
-  'zone_recordsets',
-  'zone_records',
-  'recordset_records',
-  'api_export_size',
-] as const;
-export type QuotaResource = (typeof QUOTA_RESOURCES)[number];
-export type Quotas = Record<QuotaResource, number>;
 
 @Injectable()
 export class QuotasRepository {

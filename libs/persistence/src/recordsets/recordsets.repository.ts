@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { PoolClient } from 'pg';
+import { Quotas } from '@zonewarden/config';
 import { DomainError, conflict, notFound } from '@zonewarden/contracts';
 import { Prisma } from '../generated/prisma/client';
 import { ListQuery, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
-import { Quotas, overQuota, withinQuota } from '../quotas/quotas.repository';
+import { overQuota, withinQuota } from '../quotas/quotas.repository';
 import { isUniqueViolation, query, withTransaction } from '../sql';
 import {
   NO_COUNT_CHANGE,

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { shutdownSignal } from '@zonewarden/messaging';
+import { shutdownSignal } from '@zonewarden/runtime';
 
 /** How long responses in progress may go on once the process is asked to stop. */
 export const SHUTDOWN_GRACE_MS = 5_000;

@@ -1,0 +1,3 @@
+export * from './outbox-metrics';
+export * from './outbox-relay.module';
+export * from './outbox-relay.service';
