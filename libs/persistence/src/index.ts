@@ -1,3 +1,4 @@
+export * from './access/scope';
 export * from './collections/keyset';
 export * from './database-url';
 export * from './exports/export.record';

@@ -3,6 +3,7 @@ import { DomainError, notFound } from '@zonewarden/contracts';
 import { PoolNsRecordRecord, ZoneRecord, ZonesRepository } from '@zonewarden/persistence';
 import { AuthContext, scopeOf } from '../auth/auth-context';
 import { authorize } from '../auth/policy';
+import { HttpError } from '../common/errors/http-error';
 import { ZonesService } from '../zones/zones.service';
 import { CreateDomainDto } from './dto/create-domain.dto';
 import { UpdateDomainDto } from './dto/update-domain.dto';
@@ -45,12 +46,12 @@ export class DomainsService {
     try {
       zone = await this.get(auth, id);
     } catch (error) {
-      if (error instanceof DomainError && error.status === 404)
-        throw new DomainError(400, error.type, error.message);
+      if (error instanceof DomainError && error.code === 'zone_not_found')
+        throw new HttpError(400, error.code, error.message);
       throw error;
     }
     if (dto.name !== undefined && dto.name.toLowerCase() !== zone.name) {
-      throw new DomainError(400, 'invalid_object', 'Renaming a domain is not allowed');
+      throw new DomainError('invalid_object', 'Renaming a domain is not allowed');
     }
     return this.zones.update(
       auth,

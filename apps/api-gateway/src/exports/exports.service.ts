@@ -53,7 +53,7 @@ export class ExportsService {
     authorize(auth, 'write');
     const record = await this.exports.find(scopeOf(auth), id);
     if (record.status !== 'COMPLETE')
-      throw new DomainError(400, 'bad_request', 'Zone can not be exported synchronously');
+      throw new DomainError('bad_request', 'Zone can not be exported synchronously');
     const zone = await this.zones.get(auth, record.zoneId);
     await write(zonefileHeader(zone.name, zone.ttl));
     await this.content.eachRecordSet(zone.id, (batch) => write(batch.map(zonefileLines).join('')));

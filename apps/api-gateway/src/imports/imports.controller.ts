@@ -1,7 +1,6 @@
 import { ApiTags } from '@nestjs/swagger';
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError } from '@zonewarden/contracts';
 import { IMPORT_COLLECTION, ImportsRepository } from '@zonewarden/persistence';
 import { Auth, AuthContext, scopeOf } from '../auth/auth-context';
 import { authorize } from '../auth/policy';
@@ -12,6 +11,7 @@ import { UuidPipe } from '../common/http/uuid.pipe';
 import { GatewayConfig } from '../config/gateway.config';
 import { renderImport } from './import.view';
 import { zonefileUploadOf } from './zonefile-body';
+import { HttpError } from '../common/errors/http-error';
 
 const ImportId = () => Param('import_id', new UuidPipe('import_id'));
 
@@ -20,14 +20,14 @@ function zonefileOf(req: Request): Iterable<string> {
   if (req.is('text/dns')) {
     const upload = zonefileUploadOf(req);
     if (!upload || upload.length === 0)
-      throw new DomainError(400, 'empty_request_body', 'Request Body is empty');
+      throw new HttpError(400, 'empty_request_body', 'Request Body is empty');
     return upload.pieces();
   }
   if (req.is('application/json')) {
     const body = req.body as { zonefile?: unknown } | undefined;
-    if (body === undefined) throw new DomainError(400, 'empty_request_body', 'Request Body is empty');
+    if (body === undefined) throw new HttpError(400, 'empty_request_body', 'Request Body is empty');
     if (typeof body?.zonefile !== 'string' || body.zonefile.length === 0) {
-      throw new DomainError(
+      throw new HttpError(
         400,
         'invalid_object',
         'The "zonefile" field is required when using application/json content type',
@@ -35,7 +35,7 @@ function zonefileOf(req: Request): Iterable<string> {
     }
     return [body.zonefile];
   }
-  throw new DomainError(415, 'unsupported_content_type', 'Content-type must be text/dns or application/json');
+  throw new HttpError(415, 'unsupported_content_type', 'Content-type must be text/dns or application/json');
 }
 
 /** Imports are created here and carried out by zone-worker; their state is read back here. */

@@ -46,14 +46,14 @@ export class RecordSetsService {
     authorize(auth, 'write');
     this.checkEditManaged(auth, options);
     const type = recordSetType(dto.type);
-    if (type === 'SOA') throw new DomainError(400, 'bad_request', 'Creating a SOA recordset is not allowed');
+    if (type === 'SOA') throw new DomainError('bad_request', 'Creating a SOA recordset is not allowed');
     const name = recordSetName(dto.name);
     const records = canonicalRecords(type, dto.records);
     const zone = await this.zones.get(auth, zoneId);
     checkPlacement(zone, name, type);
     const [child] = await this.zoneStore.liveZoneNames(namesBetween(zone.name, name));
     if (child)
-      throw new DomainError(400, 'invalid_recordset_location', `RecordSet belongs in a child zone: ${child}`);
+      throw new DomainError('invalid_recordset_location', `RecordSet belongs in a child zone: ${child}`);
     const quotas = await this.quotas.of(zone.projectId);
     return this.recordSets.create(
       scopeOf(auth),
@@ -100,9 +100,9 @@ export class RecordSetsService {
       { quotas },
       (current) => {
         if (current.type === 'SOA')
-          throw new DomainError(400, 'bad_request', 'Updating SOA recordsets is not allowed');
+          throw new DomainError('bad_request', 'Updating SOA recordsets is not allowed');
         if (current.managed && !options.editManaged)
-          throw new DomainError(400, 'bad_request', 'Managed records may not be updated');
+          throw new DomainError('bad_request', 'Managed records may not be updated');
         if (dto.name !== undefined && dto.name.toLowerCase() !== current.name) throw immutable('name');
         if (dto.type !== undefined && dto.type.toUpperCase() !== current.type) throw immutable('type');
       },
@@ -125,9 +125,9 @@ export class RecordSetsService {
       id,
       (current) => {
         if (current.type === 'SOA')
-          throw new DomainError(400, 'bad_request', 'Deleting a SOA recordset is not allowed');
+          throw new DomainError('bad_request', 'Deleting a SOA recordset is not allowed');
         if (current.managed && !options.editManaged)
-          throw new DomainError(400, 'bad_request', 'Managed records may not be deleted');
+          throw new DomainError('bad_request', 'Managed records may not be deleted');
       },
       options.requestId,
     );
@@ -141,7 +141,6 @@ export class RecordSetsService {
 
 const immutable = (field: string) =>
   new DomainError(
-    400,
     'invalid_object',
     `Provided object does not match schema. Keys ['${field}'] are not valid for recordset`,
   );

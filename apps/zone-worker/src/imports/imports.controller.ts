@@ -71,9 +71,10 @@ export class ImportsController {
       );
     } catch (error) {
       if (error instanceof ZonefileError) return this.imports.fail(request.importId, failureMessage(error));
-      if (!(error instanceof DomainError) || error.status >= 500) throw error;
-      if (error.type === 'import_already_handled') return;
-      await this.imports.fail(request.importId, IMPORT_FAILURES[error.type] ?? error.message);
+      // A pool without nameservers is the operator's to fix: the request is retried, not failed.
+      if (!(error instanceof DomainError) || error.code === 'no_servers_configured') throw error;
+      if (error.code === 'import_already_handled') return;
+      await this.imports.fail(request.importId, IMPORT_FAILURES[error.code] ?? error.message);
     }
   }
 
@@ -93,7 +94,7 @@ export class ImportsController {
     }
     // As through the API: a record set under an existing child zone belongs to that zone.
     const child = await transaction.childZoneHoldingRecords(zone.name);
-    if (child) throw new DomainError(400, 'bad_request', `RecordSet belongs in a child zone: ${child}`);
+    if (child) throw new DomainError('bad_request', `RecordSet belongs in a child zone: ${child}`);
     const newZone = {
       projectId: request.projectId,
       poolId: this.config.DEFAULT_POOL_ID,

@@ -130,7 +130,7 @@ export async function listPage<T extends object>(
     const conditions = Prisma.join([Prisma.sql`t.id = ${listQuery.marker}::uuid`, ...scope], ' AND ');
     const found = await query(pg, Prisma.sql`SELECT 1 FROM ${Prisma.raw(spec.table)} t WHERE ${conditions}`);
     if (found.length === 0)
-      throw new DomainError(400, 'marker_not_found', `Marker ${listQuery.marker} could not be found`);
+      throw new DomainError('marker_not_found', `Marker ${listQuery.marker} could not be found`);
   }
   const [rows, counted] = await Promise.all([
     query<T>(pg, pageQuery(spec, columns, scope, listQuery)),

@@ -8,15 +8,12 @@ import { claimStaleTasks } from '../tasks/stale-tasks';
 import { PrismaService } from '../prisma.service';
 import { query, withTransaction } from '../sql';
 import { lockZoneInScope } from '../zones/zone-sql';
-import { Scope } from '../zones/zone.record';
+import { Scope, inScope } from '../access/scope';
 import { EXPORT_COLLECTION, ExportRecord } from './export.record';
 
 const COLUMNS =
   Prisma.raw(`t.id, t.project_id AS "projectId", t.zone_id AS "zoneId", t.status::text AS status, t.message,
   t.location, t.version, t.created_at AT TIME ZONE 'UTC' AS "createdAt", t.updated_at AT TIME ZONE 'UTC' AS "updatedAt"`);
-
-const scopeSql = (scope: Scope) =>
-  scope.projectId === null ? [] : [Prisma.sql`t.project_id = ${scope.projectId}`];
 
 interface ExportTask {
   id: string;
@@ -75,7 +72,7 @@ export class ExportsRepository {
   async find(scope: Scope, id: string): Promise<ExportRecord> {
     const [row] = await query<ExportRecord>(
       this.prisma.pg,
-      Prisma.sql`SELECT ${COLUMNS} FROM zone_exports t WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId})`,
+      Prisma.sql`SELECT ${COLUMNS} FROM zone_exports t WHERE t.id = ${id}::uuid AND ${inScope(scope)}`,
       'export-find',
     );
     if (!row) throw exportNotFound();
@@ -83,13 +80,13 @@ export class ExportsRepository {
   }
 
   list(scope: Scope, listQuery: ListQuery): Promise<Page<ExportRecord>> {
-    return listPage<ExportRecord>(this.prisma.pg, EXPORT_COLLECTION, COLUMNS, scopeSql(scope), listQuery);
+    return listPage<ExportRecord>(this.prisma.pg, EXPORT_COLLECTION, COLUMNS, [inScope(scope)], listQuery);
   }
 
   async delete(scope: Scope, id: string): Promise<void> {
     const rows = await query(
       this.prisma.pg,
-      Prisma.sql`DELETE FROM zone_exports t WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId}) RETURNING t.id`,
+      Prisma.sql`DELETE FROM zone_exports t WHERE t.id = ${id}::uuid AND ${inScope(scope)} RETURNING t.id`,
     );
     if (rows.length === 0) throw exportNotFound();
   }

@@ -8,7 +8,7 @@ import { writeToOutbox } from '../outbox/outbox.writer';
 import { claimStaleTasks } from '../tasks/stale-tasks';
 import { PrismaService } from '../prisma.service';
 import { query, withTransaction } from '../sql';
-import { Scope } from '../zones/zone.record';
+import { Scope, inScope } from '../access/scope';
 import { IMPORT_COLLECTION, ImportRecord } from './import.record';
 import { ImportTransaction } from './import-transaction';
 import { copyPendingImport } from './zonefile-copy';
@@ -17,8 +17,6 @@ const COLUMNS =
   Prisma.raw(`t.id, t.project_id AS "projectId", t.status::text AS status, t.message, t.zone_id AS "zoneId",
   t.version, t.created_at AT TIME ZONE 'UTC' AS "createdAt", t.updated_at AT TIME ZONE 'UTC' AS "updatedAt"`);
 
-const scopeSql = (scope: Scope) =>
-  scope.projectId === null ? [] : [Prisma.sql`t.project_id = ${scope.projectId}`];
 function importRequested(importId: string, projectId: string, requestId?: string) {
   const payload: ImportRequestedV1 = { version: 1, importId, projectId };
   return { pattern: TASK_EVENTS.importRequested, payload, requestId };
@@ -27,7 +25,7 @@ function importRequested(importId: string, projectId: string, requestId?: string
 export const importNotFound = () => notFound('zone_import_not_found', 'Could not find ZoneImport');
 /** The import was completed or failed by another delivery of its request meanwhile: nothing left to do. */
 export const importAlreadyHandled = () =>
-  new DomainError(409, 'import_already_handled', 'The import was handled meanwhile');
+  new DomainError('import_already_handled', 'The import was handled meanwhile');
 
 /** Zone imports: the zonefile is stored with the request; zone-worker turns it into a zone. */
 @Injectable()
@@ -67,7 +65,7 @@ export class ImportsRepository {
   async find(scope: Scope, id: string): Promise<ImportRecord> {
     const [row] = await query<ImportRecord>(
       this.prisma.pg,
-      Prisma.sql`SELECT ${COLUMNS} FROM zone_imports t WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId})`,
+      Prisma.sql`SELECT ${COLUMNS} FROM zone_imports t WHERE t.id = ${id}::uuid AND ${inScope(scope)}`,
       'import-find',
     );
     if (!row) throw importNotFound();
@@ -75,14 +73,14 @@ export class ImportsRepository {
   }
 
   list(scope: Scope, listQuery: ListQuery): Promise<Page<ImportRecord>> {
-    return listPage<ImportRecord>(this.prisma.pg, IMPORT_COLLECTION, COLUMNS, scopeSql(scope), listQuery);
+    return listPage<ImportRecord>(this.prisma.pg, IMPORT_COLLECTION, COLUMNS, [inScope(scope)], listQuery);
   }
 
   /** Removes only the import record, never the zone. */
   async delete(scope: Scope, id: string): Promise<void> {
     const rows = await query(
       this.prisma.pg,
-      Prisma.sql`DELETE FROM zone_imports t WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId}) RETURNING t.id`,
+      Prisma.sql`DELETE FROM zone_imports t WHERE t.id = ${id}::uuid AND ${inScope(scope)} RETURNING t.id`,
     );
     if (rows.length === 0) throw importNotFound();
   }

@@ -53,4 +53,4 @@ export function withinQuota(limit: number, wanted: number): boolean {
 }
 
 export const overQuota = (resource: QuotaResource) =>
-  new DomainError(413, 'over_quota', `Quota exceeded for ${resource}.`);
+  new DomainError('over_quota', `Quota exceeded for ${resource}.`);

@@ -14,7 +14,8 @@ import {
   lockZoneInScope,
   recordCounts,
 } from '../zones/zone-sql';
-import { Scope, ZoneRecord } from '../zones/zone.record';
+import { Scope, inScope } from '../access/scope';
+import { ZoneRecord } from '../zones/zone.record';
 import { RECORDSET_COLLECTION, RecordSetRecord } from './recordset.record';
 
 export const RECORDSET_NOT_FOUND_MESSAGE = 'Could not find RecordSet';
@@ -46,8 +47,6 @@ export interface RecordSetRules {
   check(zone: ZoneRecord, recordSet: { name: string; type: string }, existingTypesAtName: string[]): void;
 }
 
-const scopeSql = (scope: Scope) =>
-  scope.projectId === null ? [] : [Prisma.sql`t.project_id = ${scope.projectId}`];
 const notFoundError = () => notFound('recordset_not_found', RECORDSET_NOT_FOUND_MESSAGE);
 
 /**
@@ -68,7 +67,7 @@ export class RecordSetsRepository {
       this.prisma.pg,
       Prisma.sql`SELECT ${COLUMNS} FROM recordsets t WHERE t.id = ${id}::uuid
         AND (${zoneId ?? null}::uuid IS NULL OR t.zone_id = ${zoneId ?? null}::uuid)
-        AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId})`,
+        AND ${inScope(scope)}`,
       'recordset-find',
     );
     if (!row) throw notFoundError();
@@ -81,7 +80,7 @@ export class RecordSetsRepository {
       this.prisma.pg,
       RECORDSET_COLLECTION,
       COLUMNS,
-      [...scopeSql(scope), ...(zoneId ? [Prisma.sql`t.zone_id = ${zoneId}::uuid`] : [])],
+      [...[inScope(scope)], ...(zoneId ? [Prisma.sql`t.zone_id = ${zoneId}::uuid`] : [])],
       listQuery,
     );
   }
@@ -96,8 +95,7 @@ export class RecordSetsRepository {
     try {
       return await withTransaction(this.prisma.pg, async (tx) => {
         const zone = await lockZoneInScope(tx, zoneId, scope);
-        if (zone.action === 'DELETE')
-          throw new DomainError(400, 'bad_request', 'Can not update a deleting zone');
+        if (zone.action === 'DELETE') throw new DomainError('bad_request', 'Can not update a deleting zone');
         const siblings = await query<{ type: string }>(
           tx,
           Prisma.sql`SELECT type FROM recordsets WHERE zone_id = ${zoneId}::uuid AND name = ${input.name} AND action <> 'DELETE'`,
@@ -210,7 +208,7 @@ export class RecordSetsRepository {
     const current = await this.findIn(tx, id, zoneId);
     if (current.action === 'DELETE') throw notFoundError();
     guard(current);
-    if (zone.action === 'DELETE') throw new DomainError(400, 'bad_request', 'Can not update a deleting zone');
+    if (zone.action === 'DELETE') throw new DomainError('bad_request', 'Can not update a deleting zone');
     return { zone, current };
   }
 

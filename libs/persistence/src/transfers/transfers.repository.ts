@@ -7,7 +7,7 @@ import { PrismaService } from '../prisma.service';
 import { overQuota, withinQuota } from '../quotas/quotas.repository';
 import { isUniqueViolation, query, withTransaction } from '../sql';
 import { lockZoneInScope } from '../zones/zone-sql';
-import { Scope } from '../zones/zone.record';
+import { Scope, inScope } from '../access/scope';
 import {
   TRANSFER_ACCEPT_COLLECTION,
   TRANSFER_REQUEST_COLLECTION,
@@ -51,7 +51,7 @@ export class TransfersRepository {
       return await withTransaction(this.prisma.pg, async (tx) => {
         const zone = await lockZoneInScope(tx, zoneId, scope);
         if (zone.action === 'DELETE')
-          throw new DomainError(400, 'bad_request', 'Can not transfer a deleting zone');
+          throw new DomainError('bad_request', 'Can not transfer a deleting zone');
         const [row] = await query<TransferRequestRecord>(
           tx,
           Prisma.sql`INSERT INTO zone_transfer_requests AS t (id, zone_id, zone_name, project_id, target_project_id, description, key, status)
@@ -136,13 +136,12 @@ export class TransfersRepository {
           request.status === 'COMPLETE'
             ? 'Zone Transfer Request has been used'
             : 'Zone Transfer Request Invalid';
-        throw new DomainError(400, 'invalid_zone_transfer_request', message);
+        throw new DomainError('invalid_zone_transfer_request', message);
       }
       if (!sameKey(key, request.key))
         throw forbidden('Key does not match stored key for request', 'invalid_key');
       const zone = await lockZoneInScope(tx, request.zoneId, { projectId: null });
-      if (zone.action === 'DELETE')
-        throw new DomainError(400, 'bad_request', 'Can not transfer a deleting zone');
+      if (zone.action === 'DELETE') throw new DomainError('bad_request', 'Can not transfer a deleting zone');
       if (zonesQuota >= 0) {
         const [{ count }] = await query<{ count: number }>(
           tx,
@@ -178,7 +177,7 @@ export class TransfersRepository {
   async findAccept(scope: Scope, id: string): Promise<TransferAcceptRecord> {
     const [row] = await query<TransferAcceptRecord>(
       this.prisma.pg,
-      Prisma.sql`SELECT ${ACCEPT_COLUMNS} FROM zone_transfer_accepts t WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId})`,
+      Prisma.sql`SELECT ${ACCEPT_COLUMNS} FROM zone_transfer_accepts t WHERE t.id = ${id}::uuid AND ${inScope(scope)}`,
       'transfer-accept-find',
     );
     if (!row) throw acceptNotFound();
@@ -186,12 +185,11 @@ export class TransfersRepository {
   }
 
   async listAccepts(scope: Scope, listQuery: ListQuery): Promise<Page<TransferAcceptRecord>> {
-    const conditions = scope.projectId === null ? [] : [Prisma.sql`t.project_id = ${scope.projectId}`];
     return listPage<TransferAcceptRecord>(
       this.prisma.pg,
       TRANSFER_ACCEPT_COLLECTION,
       ACCEPT_COLUMNS,
-      conditions,
+      [inScope(scope)],
       listQuery,
     );
   }

@@ -11,7 +11,8 @@ import { nextSerial, soaRecordData } from '@zonewarden/dns';
 import { Prisma } from '../generated/prisma/client';
 import { writeToOutbox } from '../outbox/outbox.writer';
 import { query } from '../sql';
-import { Scope, ZoneRecord } from './zone.record';
+import { Scope, inScope } from '../access/scope';
+import { ZoneRecord } from './zone.record';
 
 /** SQL shared by the repositories that change zones (zones, record sets). */
 
@@ -34,10 +35,6 @@ export type ZoneRow = Omit<ZoneRecord, 'serial'> & { serial: string };
 
 export function toZoneRecord(row: ZoneRow): ZoneRecord {
   return { ...row, serial: Number(row.serial) };
-}
-
-export function scopeSql(scope: Scope): Prisma.Sql[] {
-  return scope.projectId === null ? [] : [Prisma.sql`t.project_id = ${scope.projectId}`];
 }
 
 export function zoneEvent(zone: ZoneRecord, action: ZoneEventV1['action']): ZoneEventV1 {
@@ -66,7 +63,7 @@ export async function lockZoneInScope(tx: PoolClient, id: string, scope: Scope):
   const [row] = await query<ZoneRow>(
     tx,
     Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t
-      WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId}) FOR UPDATE`,
+      WHERE t.id = ${id}::uuid AND ${inScope(scope)} FOR UPDATE`,
     'zone-lock',
   );
   if (!row) throw notFound('zone_not_found', ZONE_NOT_FOUND_MESSAGE);
@@ -120,8 +117,7 @@ export async function changeZone(
   requestId?: string,
   counted: RecordCountDelta = NO_COUNT_CHANGE,
 ): Promise<ZoneRecord> {
-  if (current.action === 'DELETE')
-    throw new DomainError(400, 'bad_request', 'Can not update a deleting zone');
+  if (current.action === 'DELETE') throw new DomainError('bad_request', 'Can not update a deleting zone');
   const [row] = await query<ZoneRow>(
     tx,
     Prisma.sql`UPDATE zones AS t SET

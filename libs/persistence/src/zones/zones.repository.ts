@@ -8,7 +8,8 @@ import { ListQuery, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
 import { overQuota, withinQuota } from '../quotas/quotas.repository';
 import { isUniqueViolation, query, withTransaction } from '../sql';
-import { Scope, ZONE_COLLECTION, ZoneRecord } from './zone.record';
+import { Scope, inScope } from '../access/scope';
+import { ZONE_COLLECTION, ZoneRecord } from './zone.record';
 import {
   ZONE_COLUMNS,
   ZONE_NOT_FOUND_MESSAGE,
@@ -17,7 +18,6 @@ import {
   announceZone,
   changeZone,
   lockZoneInScope,
-  scopeSql,
   toZoneRecord,
   zoneEvent,
 } from './zone-sql';
@@ -40,7 +40,7 @@ export class ZonesRepository {
   async findInScope(id: string, scope: Scope): Promise<ZoneRecord> {
     const [row] = await query<ZoneRow>(
       this.prisma.pg,
-      Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId})`,
+      Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t WHERE t.id = ${id}::uuid AND ${inScope(scope)}`,
       'zone-find',
     );
     if (!row) throw notFound('zone_not_found', ZONE_NOT_FOUND_MESSAGE);
@@ -48,7 +48,7 @@ export class ZonesRepository {
   }
 
   list(scope: Scope, listQuery: ListQuery): Promise<Page<ZoneRecord>> {
-    return listPage<ZoneRow>(this.prisma.pg, ZONE_COLLECTION, ZONE_COLUMNS, scopeSql(scope), listQuery).then(
+    return listPage<ZoneRow>(this.prisma.pg, ZONE_COLLECTION, ZONE_COLUMNS, [inScope(scope)], listQuery).then(
       (page) => ({
         ...page,
         items: page.items.map(toZoneRecord),
@@ -81,11 +81,7 @@ export class ZonesRepository {
         'pool-ns-hostnames',
       );
       if (nsRecords.length === 0) {
-        throw new DomainError(
-          500,
-          'no_servers_configured',
-          'The pool of this zone has no nameservers configured',
-        );
+        throw new DomainError('no_servers_configured', 'The pool of this zone has no nameservers configured');
       }
       const serial = unixSeconds();
       const [row] = await query<ZoneRow>(
@@ -230,7 +226,7 @@ export class ZonesRepository {
     const rows = await query<ZoneRow>(
       this.prisma.pg,
       Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t
-        WHERE t.type = 'PRIMARY' AND t.action <> 'DELETE' AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId})
+        WHERE t.type = 'PRIMARY' AND t.action <> 'DELETE' AND ${inScope(scope)}
         ORDER BY t.created_at, t.id`,
       'zone-list-live-primary',
     );
@@ -320,7 +316,7 @@ export class ZonesRepository {
   async abandon(id: string, scope: Scope): Promise<void> {
     const deleted = await query(
       this.prisma.pg,
-      Prisma.sql`DELETE FROM zones t WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId}) RETURNING t.id`,
+      Prisma.sql`DELETE FROM zones t WHERE t.id = ${id}::uuid AND ${inScope(scope)} RETURNING t.id`,
     );
     if (deleted.length === 0) throw notFound('zone_not_found', ZONE_NOT_FOUND_MESSAGE);
   }
