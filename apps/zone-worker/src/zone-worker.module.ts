@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ServiceConfig } from '@zonewarden/config';
+import { ServiceConfig, defaultQuotas } from '@zonewarden/config';
+import { DomainModule, DomainSettings } from '@zonewarden/domain';
 import { ServiceRuntimeModule } from '@zonewarden/messaging';
 import { ExportsController } from './exports/exports.controller';
 import { ImportsController } from './imports/imports.controller';
@@ -12,7 +13,13 @@ export class ZoneWorkerModule {
   static forRoot(config: ZoneWorkerConfig): DynamicModule {
     return {
       module: ZoneWorkerModule,
-      imports: [ServiceRuntimeModule.forRoot(config, 'zone-worker')],
+      imports: [
+        ServiceRuntimeModule.forRoot(config, 'zone-worker'),
+        DomainModule.forRoot({
+          provide: DomainSettings,
+          useValue: { defaultPoolId: config.DEFAULT_POOL_ID, defaultQuotas: defaultQuotas(config) },
+        }),
+      ],
       controllers: [ExportsController, ImportsController],
       providers: [
         { provide: ZoneWorkerConfig, useValue: config },

@@ -25,6 +25,7 @@ export * from './zones/zone-content.repository';
 export * from './zones/zone-locks';
 export * from './zones/zone-sql';
 export * from './zones/zone.record';
+export * from './zones/zone-propagation.repository';
 export * from './zones/zones.repository';
 export * from './sql';
 export * from './tasks/stale-tasks';

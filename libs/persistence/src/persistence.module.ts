@@ -11,6 +11,7 @@ import { TokensRepository } from './tokens/tokens.repository';
 import { TransfersRepository } from './transfers/transfers.repository';
 import { ZoneContentRepository } from './zones/zone-content.repository';
 import { ZoneLocks } from './zones/zone-locks';
+import { ZonePropagationRepository } from './zones/zone-propagation.repository';
 import { ZonesRepository } from './zones/zones.repository';
 
 const REPOSITORIES = [
@@ -25,6 +26,7 @@ const REPOSITORIES = [
   TransfersRepository,
   ZoneContentRepository,
   ZoneLocks,
+  ZonePropagationRepository,
   ZonesRepository,
 ];
 

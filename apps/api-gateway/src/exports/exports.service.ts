@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { authorize, QuotasService, scopeOf } from '@zonewarden/domain';
 import { DomainError } from '@zonewarden/contracts';
 import { zonefileHeader, zonefileLines } from '@zonewarden/dns';
 import {
@@ -9,9 +10,7 @@ import {
   ZoneContentRepository,
   overQuota,
 } from '@zonewarden/persistence';
-import { AuthContext, scopeOf } from '../auth/auth-context';
-import { authorize } from '../auth/policy';
-import { QuotasService } from '../quotas/quotas.service';
+import { AuthContext } from '../auth/auth-context';
 import { ZonesService } from '../zones/zones.service';
 
 @Injectable()

@@ -1,9 +1,9 @@
 import { ApiTags } from '@nestjs/swagger';
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { authorize, scopeOf } from '@zonewarden/domain';
 import type { Request, Response } from 'express';
 import { IMPORT_COLLECTION, ImportsRepository } from '@zonewarden/persistence';
-import { Auth, AuthContext, scopeOf } from '../auth/auth-context';
-import { authorize } from '../auth/policy';
+import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
 import { parseCollectionQuery } from '../collections/collection-query';
 import { baseUrl } from '../common/http/base-url';

@@ -4,7 +4,7 @@ import { Auth, AuthContext } from '../auth/auth-context';
 import { ProjectIdPipe } from '../auth/project-id';
 import { ObjectBodyPipe } from '../common/http/object-body.pipe';
 import { UpdateQuotasDto } from './dto/update-quotas.dto';
-import { QuotasService } from './quotas.service';
+import { QuotasService } from '@zonewarden/domain';
 import { HttpError } from '../common/errors/http-error';
 
 const ProjectId = () => Param('project_id', new ProjectIdPipe('project_id'));

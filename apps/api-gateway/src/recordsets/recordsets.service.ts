@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { authorize, QuotasService, scopeOf } from '@zonewarden/domain';
 import { DomainError, forbidden } from '@zonewarden/contracts';
 import { namesBetween } from '@zonewarden/dns';
 import {
@@ -8,9 +9,7 @@ import {
   RecordSetsRepository,
   ZonesRepository,
 } from '@zonewarden/persistence';
-import { AuthContext, scopeOf } from '../auth/auth-context';
-import { authorize } from '../auth/policy';
-import { QuotasService } from '../quotas/quotas.service';
+import { AuthContext } from '../auth/auth-context';
 import { ZonesService } from '../zones/zones.service';
 import { CreateRecordSetDto } from './dto/create-recordset.dto';
 import { UpdateRecordSetDto } from './dto/update-recordset.dto';

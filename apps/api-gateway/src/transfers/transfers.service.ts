@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { authorize, QuotasService, scopeOf } from '@zonewarden/domain';
 import { forbidden } from '@zonewarden/contracts';
 import {
   ListQuery,
@@ -8,10 +9,8 @@ import {
   TransfersRepository,
   requestNotFound,
 } from '@zonewarden/persistence';
-import { AuthContext, scopeOf } from '../auth/auth-context';
-import { authorize } from '../auth/policy';
+import { AuthContext } from '../auth/auth-context';
 import { invalidUuid, isUuid } from '../common/http/uuid.pipe';
-import { QuotasService } from '../quotas/quotas.service';
 import { CreateTransferRequestDto, TransferAcceptDto } from './dto/transfer-request.dto';
 import { RequestView } from './transfer.view';
 

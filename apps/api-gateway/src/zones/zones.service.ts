@@ -1,29 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { canonicalName } from '@zonewarden/dns';
-import {
-  ListQuery,
-  Page,
-  PoolNsRecordRecord,
-  PoolsRepository,
-  ZoneRecord,
-  ZonesRepository,
-} from '@zonewarden/persistence';
-import { AuthContext, scopeOf } from '../auth/auth-context';
-import { authorize } from '../auth/policy';
-import { GatewayConfig } from '../config/gateway.config';
+import { ZonesService as DomainZones } from '@zonewarden/domain';
+import { ListQuery, Page, PoolNsRecordRecord, ZoneRecord } from '@zonewarden/persistence';
+import { AuthContext } from '../auth/auth-context';
 import { MetricsService } from '../metrics/metrics.service';
-import { QuotasService } from '../quotas/quotas.service';
 import { CreateZoneDto } from './dto/create-zone.dto';
 import { UpdateZoneDto } from './dto/update-zone.dto';
 import { DEFAULT_ZONE_TTL } from './dto/zone-fields';
 
+/** The API's zones: a request's fields into the domain's ZonesService, and the changes counted. */
 @Injectable()
 export class ZonesService {
   constructor(
-    private readonly config: GatewayConfig,
-    private readonly pools: PoolsRepository,
-    private readonly quotas: QuotasService,
-    private readonly zones: ZonesRepository,
+    private readonly zones: DomainZones,
     private readonly metrics: MetricsService,
   ) {}
 
@@ -32,19 +21,15 @@ export class ZonesService {
     dto: Pick<CreateZoneDto, 'name' | 'email' | 'ttl' | 'description' | 'attributes'>,
     requestId: string,
   ): Promise<ZoneRecord> {
-    authorize(auth, 'write');
-    const { zones: zonesQuota } = await this.quotas.of(auth.projectId);
     const created = await this.zones.create(
+      auth,
       {
-        projectId: auth.projectId,
-        poolId: this.config.DEFAULT_POOL_ID,
         name: canonicalName(dto.name),
         email: dto.email,
         ttl: dto.ttl ?? DEFAULT_ZONE_TTL,
         description: dto.description ?? null,
         attributes: dto.attributes ?? {},
       },
-      zonesQuota,
       requestId,
     );
     this.metrics.zoneChanges.inc({ action: 'CREATE' });
@@ -52,20 +37,17 @@ export class ZonesService {
   }
 
   get(auth: AuthContext, id: string): Promise<ZoneRecord> {
-    authorize(auth, 'read');
-    return this.zones.findInScope(id, scopeOf(auth));
+    return this.zones.get(auth, id);
   }
 
   list(auth: AuthContext, query: ListQuery): Promise<Page<ZoneRecord>> {
-    authorize(auth, 'read');
-    return this.zones.list(scopeOf(auth), query);
+    return this.zones.list(auth, query);
   }
 
   async update(auth: AuthContext, id: string, dto: UpdateZoneDto, requestId: string): Promise<ZoneRecord> {
-    authorize(auth, 'write');
     const updated = await this.zones.update(
+      auth,
       id,
-      scopeOf(auth),
       { email: dto.email, ttl: dto.ttl, description: dto.description },
       requestId,
     );
@@ -74,20 +56,16 @@ export class ZonesService {
   }
 
   async delete(auth: AuthContext, id: string, requestId: string): Promise<ZoneRecord> {
-    authorize(auth, 'write');
-    const deleting = await this.zones.markDeleting(id, scopeOf(auth), requestId);
+    const deleting = await this.zones.delete(auth, id, requestId);
     this.metrics.zoneChanges.inc({ action: 'DELETE' });
     return deleting;
   }
 
-  /** Admin only, checked before the zone is looked up (policy `abandon_domain`/`abandon_zone`). */
   abandon(auth: AuthContext, id: string): Promise<void> {
-    authorize(auth, 'admin');
-    return this.zones.abandon(id, scopeOf(auth));
+    return this.zones.abandon(auth, id);
   }
 
-  async nameservers(auth: AuthContext, id: string): Promise<PoolNsRecordRecord[]> {
-    const zone = await this.get(auth, id);
-    return this.pools.nsRecords(zone.poolId);
+  nameservers(auth: AuthContext, id: string): Promise<PoolNsRecordRecord[]> {
+    return this.zones.nameservers(auth, id);
   }
 }

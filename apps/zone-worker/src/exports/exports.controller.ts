@@ -2,7 +2,7 @@ import { Controller, Logger } from '@nestjs/common';
 import { Ctx, EventPattern, Payload, RmqContext } from '@nestjs/microservices';
 import { ExportRequestedV1, TASK_EVENTS } from '@zonewarden/contracts';
 import { consumeMessage } from '@zonewarden/messaging';
-import { ExportsRepository, ZonesRepository } from '@zonewarden/persistence';
+import { ExportsRepository, ZonePropagationRepository } from '@zonewarden/persistence';
 
 /** Where the API serves a completed export's content (Designate's `designate://…` scheme, ours). */
 export const exportLocation = (exportId: string) => `zonewarden://v2/zones/tasks/exports/${exportId}/export`;
@@ -18,7 +18,7 @@ export class ExportsController {
 
   constructor(
     private readonly exports: ExportsRepository,
-    private readonly zones: ZonesRepository,
+    private readonly zones: ZonePropagationRepository,
   ) {}
 
   @EventPattern(TASK_EVENTS.exportRequested)

@@ -1,19 +1,11 @@
 import { Controller, Logger } from '@nestjs/common';
 import { Ctx, EventPattern, Payload, RmqContext } from '@nestjs/microservices';
 import pLimit from 'p-limit';
-import { defaultQuotas } from '@zonewarden/config';
 import { DomainError, ImportRequestedV1, TASK_EVENTS } from '@zonewarden/contracts';
 import { ZonefileError } from '@zonewarden/dns';
 import { consumeMessage } from '@zonewarden/messaging';
-import {
-  ImportTransaction,
-  ImportsRepository,
-  Quotas,
-  QuotasRepository,
-  ZonesRepository,
-  overQuota,
-  withinQuota,
-} from '@zonewarden/persistence';
+import { QuotasService, ZonesService, overQuota, withinQuota } from '@zonewarden/domain';
+import { ImportTransaction, ImportsRepository, Quotas } from '@zonewarden/persistence';
 import { ZoneWorkerConfig } from '../zone-worker.config';
 import { stageZonefile } from './stage-zonefile';
 
@@ -46,8 +38,8 @@ export class ImportsController {
   constructor(
     private readonly config: ZoneWorkerConfig,
     private readonly imports: ImportsRepository,
-    private readonly quotas: QuotasRepository,
-    private readonly zones: ZonesRepository,
+    private readonly quotas: QuotasService,
+    private readonly zones: ZonesService,
   ) {
     this.turn = pLimit(Math.max(1, Math.min(config.IMPORT_CONCURRENCY, config.DATABASE_POOL_SIZE - 2)));
   }
@@ -64,7 +56,7 @@ export class ImportsController {
   }
 
   private async run(request: ImportRequestedV1): Promise<void> {
-    const quotas = await this.quotas.effective(request.projectId, defaultQuotas(this.config));
+    const quotas = await this.quotas.of(request.projectId);
     try {
       await this.imports.carryOut(request.importId, (transaction) =>
         this.createZone(transaction, request, quotas),
@@ -102,9 +94,10 @@ export class ImportsController {
       description: null,
       attributes: {},
     };
-    await this.zones.createIn(transaction.tx, newZone, quotas.zones, undefined, async (created) => {
-      await transaction.insertRecordSets(created);
-      await this.imports.completeIn(transaction.tx, request.importId, created);
-    });
+    // The API's zone creation, its record sets and the import's completion, then the announcement.
+    const created = await this.zones.createIn(transaction.tx, newZone, quotas);
+    await transaction.insertRecordSets(created);
+    await this.imports.completeIn(transaction.tx, request.importId, created);
+    await this.zones.announceCreated(transaction.tx, created);
   }
 }

@@ -19,16 +19,13 @@ export type Quotas = Record<QuotaResource, number>;
 export class QuotasRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** The project's limits: its overrides on top of the operator's defaults. */
-  async effective(projectId: string, defaults: Quotas): Promise<Quotas> {
-    const rows = await query<{ resource: QuotaResource; hardLimit: number }>(
+  /** The limits set for the project (the operator's defaults apply to the others). */
+  overrides(projectId: string): Promise<{ resource: string; hardLimit: number }[]> {
+    return query<{ resource: string; hardLimit: number }>(
       this.prisma.pg,
       Prisma.sql`SELECT resource, hard_limit AS "hardLimit" FROM quotas WHERE project_id = ${projectId}`,
       'quotas-of-project',
     );
-    const quotas = { ...defaults };
-    for (const row of rows) if (row.resource in quotas) quotas[row.resource] = row.hardLimit;
-    return quotas;
   }
 
   async set(projectId: string, limits: Partial<Quotas>): Promise<void> {

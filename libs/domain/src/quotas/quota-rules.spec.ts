@@ -1,0 +1,25 @@
+import { checkQuota, effectiveQuotas } from './quota-rules';
+
+const defaults = {
+  zones: 10,
+  zone_recordsets: 500,
+  zone_records: 500,
+  recordset_records: 20,
+  api_export_size: 1000,
+};
+
+describe('quota rules', () => {
+  it("applies a project's overrides on the defaults, ignoring unknown resources", () => {
+    const quotas = effectiveQuotas(defaults, [
+      { resource: 'zones', hardLimit: 2 },
+      { resource: 'unknown', hardLimit: 1 },
+    ]);
+    expect(quotas).toEqual({ ...defaults, zones: 2 });
+  });
+
+  it('refuses above the limit, never when the limit is negative', () => {
+    expect(() => checkQuota({ ...defaults, zones: 2 }, 'zones', 3)).toThrow('Quota exceeded for zones.');
+    expect(() => checkQuota({ ...defaults, zones: 2 }, 'zones', 2)).not.toThrow();
+    expect(() => checkQuota({ ...defaults, zones: -1 }, 'zones', 1e9)).not.toThrow();
+  });
+});
