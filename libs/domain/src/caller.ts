@@ -1,4 +1,4 @@
-import { forbidden } from '@zonewarden/contracts';
+import { forbidden } from './common.errors';
 import { Scope } from '@zonewarden/persistence';
 
 /** Who asks: the project acted for, its roles, and whether an admin asked to see every project. */

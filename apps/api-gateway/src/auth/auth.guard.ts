@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { forbidden } from '@zonewarden/contracts';
+import { forbidden } from '@zonewarden/domain';
 import { HttpError } from '../common/errors/http-error';
-import { quote } from '../common/errors/quote';
+import { quote } from '@zonewarden/domain';
 import { AuthContext } from './auth-context';
 import type { IdentityResolver } from './identity';
 import { checkProjectId } from './project-id';

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { CollectionSpec, FilterSpec, ListQuery } from '@zonewarden/persistence';
-import { quote } from '../common/errors/quote';
+import { quote } from '@zonewarden/domain';
 import { isUuid } from '../common/http/uuid.pipe';
 import { HttpError } from '../common/errors/http-error';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '@zonewarden/contracts';
+import { DomainError } from '@zonewarden/domain';
 import { LegacyDomainsService } from '@zonewarden/domain';
 import { PoolNsRecordRecord, ZoneRecord } from '@zonewarden/persistence';
 import { AuthContext } from '../auth/auth-context';

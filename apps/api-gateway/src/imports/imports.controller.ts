@@ -1,8 +1,8 @@
 import { ApiTags } from '@nestjs/swagger';
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { authorize, scopeOf } from '@zonewarden/domain';
 import type { Request, Response } from 'express';
-import { IMPORT_COLLECTION, ImportsRepository } from '@zonewarden/persistence';
+import { ImportsService } from '@zonewarden/domain';
+import { IMPORT_COLLECTION } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
 import { parseCollectionQuery } from '../collections/collection-query';
@@ -44,28 +44,22 @@ function zonefileOf(req: Request): Iterable<string> {
 export class ImportsController {
   constructor(
     private readonly config: GatewayConfig,
-    private readonly imports: ImportsRepository,
+    private readonly imports: ImportsService,
   ) {}
 
   @Post()
   async create(@Auth() auth: AuthContext, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    authorize(auth, 'write');
-    const view = renderImport(
-      await this.imports.create(auth.projectId, zonefileOf(req), req.requestId),
-      this.base(req),
-    );
+    // The body is read once the policy allows the import.
+    const created = await this.imports.create(auth, () => zonefileOf(req), req.requestId);
+    const view = renderImport(created, this.base(req));
     res.status(201).location(view.links.self);
     return view;
   }
 
   @Get()
   async list(@Auth() auth: AuthContext, @Req() req: Request) {
-    authorize(auth, 'read');
     const limits = { defaultLimit: this.config.DEFAULT_PAGE_LIMIT, maxLimit: this.config.MAX_PAGE_LIMIT };
-    const page = await this.imports.list(
-      scopeOf(auth),
-      parseCollectionQuery(req.query, IMPORT_COLLECTION, limits),
-    );
+    const page = await this.imports.list(auth, parseCollectionQuery(req.query, IMPORT_COLLECTION, limits));
     const base = this.base(req);
     return collectionBody(
       'imports',
@@ -77,16 +71,14 @@ export class ImportsController {
 
   @Get(':import_id')
   async get(@Auth() auth: AuthContext, @ImportId() id: string, @Req() req: Request) {
-    authorize(auth, 'read');
-    return renderImport(await this.imports.find(scopeOf(auth), id), this.base(req));
+    return renderImport(await this.imports.get(auth, id), this.base(req));
   }
 
   /** Removes the import record only; the zone it created stays. */
   @Delete(':import_id')
   @HttpCode(204)
   async delete(@Auth() auth: AuthContext, @ImportId() id: string): Promise<void> {
-    authorize(auth, 'write');
-    await this.imports.delete(scopeOf(auth), id);
+    await this.imports.delete(auth, id);
   }
 
   private base(req: Request): string {

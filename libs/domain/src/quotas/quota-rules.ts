@@ -1,12 +1,27 @@
-import { QuotaResource, Quotas, overQuota, withinQuota } from '@zonewarden/persistence';
+import { QuotaResource, Quotas } from '@zonewarden/persistence';
+import { overQuota } from './quotas.errors';
 
-// withinQuota and overQuota still live in libs/persistence while its record set and transfer writes
-// check quotas in their own transactions; they move here with those rules.
-export { overQuota, withinQuota };
+/** A negative limit means unlimited. */
+export function withinQuota(limit: number, wanted: number): boolean {
+  return limit < 0 || wanted <= limit;
+}
 
 /** Throws over_quota for `resource` when `wanted` is above its limit. */
 export function checkQuota(quotas: Quotas, resource: QuotaResource, wanted: number): void {
   if (!withinQuota(quotas[resource], wanted)) throw overQuota(resource);
+}
+
+/**
+ * A zone's content within the record quotas — its record sets, its records (managed ones aside), and the
+ * records of its largest set — after a change through the API or an import.
+ */
+export function checkZoneContentQuotas(
+  quotas: Quotas,
+  content: { sets: number; records: number; largest: number },
+): void {
+  checkQuota(quotas, 'recordset_records', content.largest);
+  checkQuota(quotas, 'zone_recordsets', content.sets);
+  checkQuota(quotas, 'zone_records', content.records);
 }
 
 /** The project's overrides on top of the operator's defaults (unknown resources ignored). */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { forbidden } from '@zonewarden/contracts';
+import { forbidden } from '../common.errors';
 import { Quotas, QuotasRepository } from '@zonewarden/persistence';
 import { Caller, authorize } from '../caller';
 import { DomainSettings } from '../domain-settings';

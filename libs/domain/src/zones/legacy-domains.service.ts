@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '@zonewarden/contracts';
+import { DomainError } from '../domain-error';
 import { PoolNsRecordRecord, ZoneChanges, ZoneRecord, ZonesRepository } from '@zonewarden/persistence';
 import { Caller, authorize, scopeOf } from '../caller';
 import { ZonesService } from './zones.service';

@@ -1,4 +1,4 @@
-import { DomainError } from '@zonewarden/contracts';
+import { DomainError } from '../domain-error';
 import { ZoneRecord } from '@zonewarden/persistence';
 import { checkNameIsFree, checkNotDeleting } from './zone-rules';
 

@@ -1,4 +1,4 @@
-import { DomainError } from '@zonewarden/contracts';
+import { DomainError } from '../domain-error';
 import { ZONE_NOT_FOUND_MESSAGE } from '@zonewarden/persistence';
 
 /** The codes of the zone rules (see DomainErrorCode). */

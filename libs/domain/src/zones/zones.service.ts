@@ -20,6 +20,7 @@ import {
   zoneEvent,
 } from '@zonewarden/persistence';
 import { Caller, authorize, scopeOf } from '../caller';
+import { pageOrMarkerNotFound } from '../common.errors';
 import { DomainSettings } from '../domain-settings';
 import { QuotasService } from '../quotas/quotas.service';
 import { checkQuota } from '../quotas/quota-rules';
@@ -86,9 +87,9 @@ export class ZonesService {
     return zone;
   }
 
-  list(caller: Caller, query: ListQuery): Promise<Page<ZoneRecord>> {
+  async list(caller: Caller, query: ListQuery): Promise<Page<ZoneRecord>> {
     authorize(caller, 'read');
-    return this.zones.list(scopeOf(caller), query);
+    return pageOrMarkerNotFound(await this.zones.list(scopeOf(caller), query), query);
   }
 
   /** Applies a PATCH: bumps the serial (and the SOA record), the version, and announces the update. */

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '@zonewarden/contracts';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
 import { query } from '../sql';
@@ -44,10 +43,3 @@ export class QuotasRepository {
     await this.prisma.quota.deleteMany({ where: { projectId } });
   }
 }
-
-export function withinQuota(limit: number, wanted: number): boolean {
-  return limit < 0 || wanted <= limit;
-}
-
-export const overQuota = (resource: QuotaResource) =>
-  new DomainError('over_quota', `Quota exceeded for ${resource}.`);

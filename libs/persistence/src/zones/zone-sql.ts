@@ -1,11 +1,5 @@
 import { PoolClient } from 'pg';
-import {
-  ZONE_EVENTS,
-  ZONE_EVENT_VERSION,
-  ZoneEventPattern,
-  ZoneEventV1,
-  notFound,
-} from '@zonewarden/contracts';
+import { ZONE_EVENTS, ZONE_EVENT_VERSION, ZoneEventPattern, ZoneEventV1 } from '@zonewarden/contracts';
 import { nextSerial, soaRecordData } from '@zonewarden/dns';
 import { Prisma } from '../generated/prisma/client';
 import { writeToOutbox } from '../outbox/outbox.writer';
@@ -65,13 +59,6 @@ export async function lockZone(tx: PoolClient, id: string, scope: Scope): Promis
     'zone-lock',
   );
   return row ? toZoneRecord(row) : null;
-}
-
-/** The same, another project's zone not found (until every repository leaves deciding to the domain). */
-export async function lockZoneInScope(tx: PoolClient, id: string, scope: Scope): Promise<ZoneRecord> {
-  const zone = await lockZone(tx, id, scope);
-  if (!zone) throw notFound('zone_not_found', ZONE_NOT_FOUND_MESSAGE);
-  return zone;
 }
 
 /**

@@ -35,7 +35,8 @@ export class ZonesRepository {
     return row ? toZoneRecord(row) : null;
   }
 
-  async list(scope: Scope, listQuery: ListQuery): Promise<Page<ZoneRecord>> {
+  /** Null when the marker is not in the collection. */
+  async list(scope: Scope, listQuery: ListQuery): Promise<Page<ZoneRecord> | null> {
     const page = await listPage<ZoneRow>(
       this.prisma.pg,
       ZONE_COLLECTION,
@@ -43,7 +44,7 @@ export class ZonesRepository {
       [inScope(scope)],
       listQuery,
     );
-    return { ...page, items: page.items.map(toZoneRecord) };
+    return page && { ...page, items: page.items.map(toZoneRecord) };
   }
 
   /** Live zones of the project, once concurrent creations in it queue on a lock (so the count holds). */

@@ -1,4 +1,4 @@
-import { DomainErrorCode } from '@zonewarden/contracts';
+import { DomainErrorCode } from '@zonewarden/domain';
 
 /**
  * The HTTP status of every domain error code, as Designate answers it: the one place where business
@@ -14,7 +14,6 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
   illegal_child: 403,
   illegal_parent: 403,
   invalid_key: 403,
-  pool_not_found: 404,
   zone_not_found: 404,
   recordset_not_found: 404,
   zone_import_not_found: 404,
@@ -24,7 +23,6 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
   duplicate_zone: 409,
   duplicate_recordset: 409,
   duplicate_zone_transfer_request: 409,
-  import_already_handled: 409,
   over_quota: 413,
   no_servers_configured: 500,
 };

@@ -1,6 +1,6 @@
 import { PipeTransform } from '@nestjs/common';
 import { ValidationError, getMetadataStorage, validateSync } from 'class-validator';
-import { excerpt, quote } from '../errors/quote';
+import { excerpt, quote } from '@zonewarden/domain';
 import { HttpError } from '../errors/http-error';
 
 export interface ValidationItem {

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { excerpt, quote } from '../errors/quote';
+import { excerpt, quote } from '@zonewarden/domain';
 import { HttpError } from '../errors/http-error';
 
 /**

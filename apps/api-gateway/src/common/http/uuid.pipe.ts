@@ -1,5 +1,5 @@
 import { PipeTransform } from '@nestjs/common';
-import { quote } from '../errors/quote';
+import { quote } from '@zonewarden/domain';
 import { HttpError } from '../errors/http-error';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,4 +1,4 @@
-import { DomainError } from '@zonewarden/contracts';
+import { DomainError } from '../domain-error';
 import {
   RdataError,
   TYPE_NAME_RULES,
@@ -7,7 +7,8 @@ import {
   isRecordSetName,
 } from '@zonewarden/dns';
 import { ZoneRecord } from '@zonewarden/persistence';
-import { excerpt, quote } from '../common/errors/quote';
+import { excerpt, quote } from '../quote';
+import { invalidRecordSetLocation as location } from './recordsets.errors';
 
 /** Types a record set may have (SOA exists but is the service's own). */
 export const RECORDSET_TYPES = [
@@ -36,7 +37,6 @@ const invalid = (path: (string | number)[], message: string, validator = 'format
   new DomainError('invalid_object', `Provided object is not valid: ${message}`, {
     errors: [{ path, message, validator }],
   });
-const location = (message: string) => new DomainError('invalid_recordset_location', message);
 
 export function recordSetName(name: string): string {
   if (!isRecordSetName(name)) {
