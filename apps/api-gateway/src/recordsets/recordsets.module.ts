@@ -1,9 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ZonesModule } from '../zones/zones.module';
 import { RecordSetsController } from './recordsets.controller';
 
-@Module({
-  imports: [ZonesModule],
-  controllers: [RecordSetsController],
-})
+@Module({ controllers: [RecordSetsController] })
 export class RecordSetsModule {}

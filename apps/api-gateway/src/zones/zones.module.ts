@@ -1,10 +1,5 @@
 import { Module } from '@nestjs/common';
 import { ZonesController } from './zones.controller';
-import { ZonesService } from './zones.service';
 
-@Module({
-  controllers: [ZonesController],
-  providers: [ZonesService],
-  exports: [ZonesService],
-})
+@Module({ controllers: [ZonesController] })
 export class ZonesModule {}

@@ -1,4 +1,4 @@
-import { checkQuota, effectiveQuotas } from './quota-rules';
+import { checkQuota, checkZoneContentQuotas, effectiveQuotas } from './quota-rules';
 
 const defaults = {
   zones: 10,
@@ -21,5 +21,15 @@ describe('quota rules', () => {
     expect(() => checkQuota({ ...defaults, zones: 2 }, 'zones', 3)).toThrow('Quota exceeded for zones.');
     expect(() => checkQuota({ ...defaults, zones: 2 }, 'zones', 2)).not.toThrow();
     expect(() => checkQuota({ ...defaults, zones: -1 }, 'zones', 1e9)).not.toThrow();
+  });
+
+  it("checks a zone's content the same way for the API and an import: sets, records, the largest set", () => {
+    const quotas = { ...defaults, zone_recordsets: 2, zone_records: 3, recordset_records: 2 };
+    const check = (content: { sets: number; records: number; largest: number }) => () =>
+      checkZoneContentQuotas(quotas, content);
+    expect(check({ sets: 2, records: 3, largest: 2 })).not.toThrow();
+    expect(check({ sets: 3, records: 3, largest: 1 })).toThrow('Quota exceeded for zone_recordsets.');
+    expect(check({ sets: 2, records: 4, largest: 2 })).toThrow('Quota exceeded for zone_records.');
+    expect(check({ sets: 1, records: 3, largest: 3 })).toThrow('Quota exceeded for recordset_records.');
   });
 });

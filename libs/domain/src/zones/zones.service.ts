@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PoolClient } from 'pg';
 import { ZONE_EVENTS } from '@zonewarden/contracts';
-import { ancestorNames, soaRecordData, unixSeconds } from '@zonewarden/dns';
+import { ancestorNames, canonicalName, soaRecordData, unixSeconds } from '@zonewarden/dns';
 import {
   ListQuery,
   NewZone,
@@ -27,8 +27,17 @@ import { checkQuota } from '../quotas/quota-rules';
 import { checkNameIsFree, checkNotDeleting } from './zone-rules';
 import { duplicateZone, noServersConfigured, zoneNotFound } from './zones.errors';
 
-/** A zone as a caller asks for it (the name canonical, the defaults applied). */
-export type ZoneInput = Pick<NewZone, 'name' | 'email' | 'ttl' | 'description' | 'attributes'>;
+/** A zone as a caller asks for it. */
+export interface ZoneRequest {
+  name: string;
+  email: string;
+  ttl?: number;
+  description?: string | null;
+  attributes?: Record<string, string>;
+}
+
+/** Designate's default TTL of a new zone. */
+export const DEFAULT_ZONE_TTL = 3600;
 
 /** The zone rules, each public method in one transaction (Designate's central service, for zones). */
 @Injectable()
@@ -41,9 +50,17 @@ export class ZonesService {
     private readonly zones: ZonesRepository,
   ) {}
 
-  async create(caller: Caller, input: ZoneInput, requestId?: string): Promise<ZoneRecord> {
+  async create(caller: Caller, input: ZoneRequest, requestId?: string): Promise<ZoneRecord> {
     authorize(caller, 'write');
-    const newZone = { ...input, projectId: caller.projectId, poolId: this.settings.defaultPoolId };
+    const newZone = {
+      projectId: caller.projectId,
+      poolId: this.settings.defaultPoolId,
+      name: canonicalName(input.name),
+      email: input.email,
+      ttl: input.ttl ?? DEFAULT_ZONE_TTL,
+      description: input.description ?? null,
+      attributes: input.attributes ?? {},
+    };
     const quotas = await this.quotas.of(caller.projectId);
     return withTransaction(this.prisma.pg, async (tx) => {
       const created = await this.createIn(tx, newZone, quotas);
