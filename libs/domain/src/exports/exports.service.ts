@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ExportRequestedV1 } from '@zonewarden/contracts';
 import { zonefileHeader, zonefileLines } from '@zonewarden/dns';
 import {
   ExportRecord,
@@ -7,6 +8,7 @@ import {
   Page,
   PrismaService,
   ZoneContentRepository,
+  ZonePropagationRepository,
   withTransaction,
 } from '@zonewarden/persistence';
 import { Caller, authorize, scopeOf } from '../caller';
@@ -16,6 +18,9 @@ import { overQuota } from '../quotas/quotas.errors';
 import { ZonesService } from '../zones/zones.service';
 import { exportNotFound } from './exports.errors';
 
+/** Where the API serves a completed export's content (Designate's `designate://…` scheme, ours). */
+export const exportLocation = (exportId: string) => `zonewarden://v2/zones/tasks/exports/${exportId}/export`;
+
 /** Zone exports: requested here, completed by zone-worker; the content is rendered when fetched. */
 @Injectable()
 export class ExportsService {
@@ -23,6 +28,7 @@ export class ExportsService {
     private readonly prisma: PrismaService,
     private readonly content: ZoneContentRepository,
     private readonly exports: ExportsRepository,
+    private readonly propagation: ZonePropagationRepository,
     private readonly quotas: QuotasService,
     private readonly zones: ZonesService,
   ) {}
@@ -54,6 +60,19 @@ export class ExportsService {
   async delete(caller: Caller, id: string): Promise<void> {
     authorize(caller, 'write');
     if (!(await this.exports.delete(scopeOf(caller), id))) throw exportNotFound();
+  }
+
+  /**
+   * zone-worker's part: the export is checked and marked COMPLETE — once: a redelivered request finds it no
+   * longer pending. The content itself is rendered when fetched (stream), so it always shows the zone as
+   * it is, its current SOA serial included.
+   */
+  async complete(request: ExportRequestedV1): Promise<void> {
+    const zone = await this.propagation.findById(request.zoneId);
+    const outcome = zone
+      ? ({ status: 'COMPLETE', location: exportLocation(request.exportId) } as const)
+      : ({ status: 'ERROR', message: 'The zone no longer exists' } as const);
+    await this.exports.finish(request.exportId, outcome);
   }
 
   /** Streams the zonefile: `$ORIGIN`, `$TTL`, the SOA (current serial), the pool's NS, then every record. */

@@ -14,7 +14,7 @@ import { ZONE_COLUMNS, ZoneRow, announceZone, toZoneRecord, zoneEvent } from './
 export class ZonePropagationRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Any zone by id, whoever owns it, or null (also zone-worker's exports). */
+  /** Any zone by id, whoever owns it, or null (also for an export's completion). */
   async findById(id: string): Promise<ZoneRecord | null> {
     const [row] = await query<ZoneRow>(
       this.prisma.pg,
