@@ -1,8 +1,8 @@
 import type { Request } from 'express';
 import { CollectionSpec, FilterSpec, ListQuery } from '@zonewarden/persistence';
 import { quote } from '@zonewarden/domain';
-import { isUuid } from '../common/http/uuid.pipe';
 import { HttpError } from '../common/errors/http-error';
+import { isUuid } from '../common/http/uuid.pipe';
 
 export interface PageLimits {
   defaultLimit: number;

@@ -3,8 +3,8 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } f
 import type { Request, Response } from 'express';
 import { DomainError, LegacyDomainsService, ZonesService } from '@zonewarden/domain';
 import { Auth, AuthContext } from '../auth/auth-context';
-import { ObjectBodyPipe } from '../common/http/object-body.pipe';
 import { HttpError } from '../common/errors/http-error';
+import { ObjectBodyPipe } from '../common/http/object-body.pipe';
 import { UuidPipe } from '../common/http/uuid.pipe';
 import { MetricsService } from '../metrics/metrics.service';
 import { renderDomain, renderDomainSummary, renderServer } from './domain.view';

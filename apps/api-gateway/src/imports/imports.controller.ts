@@ -6,12 +6,12 @@ import { IMPORT_COLLECTION } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
 import { parseCollectionQuery } from '../collections/collection-query';
+import { HttpError } from '../common/errors/http-error';
 import { baseUrl } from '../common/http/base-url';
 import { UuidPipe } from '../common/http/uuid.pipe';
 import { GatewayConfig } from '../config/gateway.config';
 import { renderImport } from './import.view';
 import { zonefileUploadOf } from './zonefile-body';
-import { HttpError } from '../common/errors/http-error';
 
 const ImportId = () => Param('import_id', new UuidPipe('import_id'));
 

@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
-import { ZonefileUpload } from './zonefile-upload';
 import { HttpError } from '../common/errors/http-error';
+import { ZonefileUpload } from './zonefile-upload';
 
 const text = (upload: ZonefileUpload) => [...upload.pieces()].join('');
 

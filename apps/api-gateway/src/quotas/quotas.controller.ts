@@ -2,10 +2,10 @@ import { ApiTags } from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch } from '@nestjs/common';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { ProjectIdPipe } from '../auth/project-id';
+import { HttpError } from '../common/errors/http-error';
 import { ObjectBodyPipe } from '../common/http/object-body.pipe';
 import { UpdateQuotasDto } from './dto/update-quotas.dto';
 import { QuotasService } from '@zonewarden/domain';
-import { HttpError } from '../common/errors/http-error';
 
 const ProjectId = () => Param('project_id', new ProjectIdPipe('project_id'));
 
