@@ -1,8 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { forbidden } from '@zonewarden/domain';
-import { quote } from '@zonewarden/domain';
+import { forbidden, quote } from '@zonewarden/domain';
 import { HttpError } from '../common/errors/http-error';
 import { AuthContext } from './auth-context';
 import type { IdentityResolver } from './identity';

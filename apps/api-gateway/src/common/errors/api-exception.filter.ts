@@ -1,12 +1,11 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError } from '@zonewarden/domain';
+import { DomainError, excerpt } from '@zonewarden/domain';
 import { isDatabaseUnavailable } from '@zonewarden/persistence';
 import { DOMAIN_ERROR_STATUS } from './domain-error-status';
 import { ErrorBody, TYPE_BY_STATUS } from './error-body';
 import { HttpError } from './http-error';
 import { ACCESS_DENIED, isLegacyRequest, toLegacyErrorBody } from './legacy-errors';
-import { excerpt } from '@zonewarden/domain';
 import { RouteTable } from './route-table';
 
 type Mapped = Omit<ErrorBody, 'request_id'> & { headers?: Record<string, string> };
