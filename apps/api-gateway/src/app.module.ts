@@ -1,6 +1,8 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_INTERCEPTOR } from '@nestjs/core';
+import { defaultQuotas } from '@zonewarden/config';
+import { DomainModule, DomainSettings } from '@zonewarden/domain';
 import { ServiceRuntimeModule } from '@zonewarden/runtime';
 import { Transport } from '@zonewarden/transport';
 import { AuthModule } from './auth/auth.module';
@@ -35,6 +37,10 @@ export class AppModule {
         ServiceRuntimeModule.forRoot(config, 'api-gateway', transport),
         RateLimitModule.forRoot(config.RATE_LIMIT_PER_MINUTE),
         AuthModule.forRoot(config.AUTH_STRATEGY),
+        DomainModule.forRoot({
+          provide: DomainSettings,
+          useValue: { defaultPoolId: config.DEFAULT_POOL_ID, defaultQuotas: defaultQuotas(config) },
+        }),
         ZonesModule,
         DomainsModule,
         RecordSetsModule,

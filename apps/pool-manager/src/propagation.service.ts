@@ -1,7 +1,13 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SoaState, querySoa, sendNotify } from '@zonewarden/dns';
 import { pause, shutdownSignal } from '@zonewarden/runtime';
-import { PoolRecord, PoolsRepository, ZoneLocks, ZoneRecord, ZonesRepository } from '@zonewarden/persistence';
+import {
+  PoolRecord,
+  PoolsRepository,
+  ZoneLocks,
+  ZonePropagationRepository,
+  ZoneRecord,
+} from '@zonewarden/persistence';
 import { DRIVERS, TargetDriver } from './drivers';
 import { PoolManagerConfig } from './pool-manager.config';
 import { propagationFailures, propagationSeconds } from './propagation-metrics';
@@ -24,7 +30,7 @@ export class PropagationService implements OnApplicationBootstrap {
     private readonly config: PoolManagerConfig,
     private readonly locks: ZoneLocks,
     private readonly pools: PoolsRepository,
-    private readonly zones: ZonesRepository,
+    private readonly zones: ZonePropagationRepository,
   ) {}
 
   /**

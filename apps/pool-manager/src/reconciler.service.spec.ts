@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { ZonesRepository } from '@zonewarden/persistence';
+import type { ZonePropagationRepository } from '@zonewarden/persistence';
 import { PoolManagerConfig } from './pool-manager.config';
 import type { PropagationService } from './propagation.service';
 import { ReconcilerService } from './reconciler.service';
@@ -15,7 +15,7 @@ describe('ReconcilerService', () => {
         claimed.push(limit);
         return Array.from({ length: limit }, (_, i) => `zone-${i}`);
       },
-    } as unknown as ZonesRepository;
+    } as unknown as ZonePropagationRepository;
     const propagation = {
       converge: async () => {
         if (failing) throw unavailable();

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { PeriodicTask } from '@zonewarden/runtime';
-import { ZonesRepository, isDatabaseUnavailable } from '@zonewarden/persistence';
+import { ZonePropagationRepository, isDatabaseUnavailable } from '@zonewarden/persistence';
 import { PoolManagerConfig } from './pool-manager.config';
 import { PropagationService } from './propagation.service';
 
@@ -21,7 +21,7 @@ export class ReconcilerService implements OnApplicationBootstrap, BeforeApplicat
   constructor(
     private readonly config: PoolManagerConfig,
     private readonly propagation: PropagationService,
-    private readonly zones: ZonesRepository,
+    private readonly zones: ZonePropagationRepository,
   ) {}
 
   onApplicationBootstrap(): void {

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ServiceConfig } from '@zonewarden/config';
+import { ServiceConfig, defaultQuotas } from '@zonewarden/config';
+import { DomainModule, DomainSettings } from '@zonewarden/domain';
 import { ServiceRuntimeModule } from '@zonewarden/runtime';
 import { Transport } from '@zonewarden/transport';
 import { ExportsController } from './exports/exports.controller';
@@ -13,7 +14,13 @@ export class ZoneWorkerModule {
   static forRoot(config: ZoneWorkerConfig, transport: Transport): DynamicModule {
     return {
       module: ZoneWorkerModule,
-      imports: [ServiceRuntimeModule.forRoot(config, 'zone-worker', transport)],
+      imports: [
+        ServiceRuntimeModule.forRoot(config, 'zone-worker', transport),
+        DomainModule.forRoot({
+          provide: DomainSettings,
+          useValue: { defaultPoolId: config.DEFAULT_POOL_ID, defaultQuotas: defaultQuotas(config) },
+        }),
+      ],
       controllers: [ExportsController, ImportsController],
       providers: [
         { provide: ZoneWorkerConfig, useValue: config },

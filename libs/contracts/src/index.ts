@@ -1,4 +1,3 @@
-export * from './domain-error';
 export * from './messaging';
 export * from './payload-validation';
 export * from './zone-events';

@@ -1,3 +1,4 @@
+export * from './access/scope';
 export * from './collections/keyset';
 export * from './exports/export.record';
 export * from './exports/exports.repository';
@@ -22,6 +23,7 @@ export * from './zones/zone-content.repository';
 export * from './zones/zone-locks';
 export * from './zones/zone-sql';
 export * from './zones/zone.record';
+export * from './zones/zone-propagation.repository';
 export * from './zones/zones.repository';
 export * from './sql';
 export * from './tasks/stale-tasks';

@@ -12,6 +12,7 @@ import { TokensRepository } from './tokens/tokens.repository';
 import { TransfersRepository } from './transfers/transfers.repository';
 import { ZoneContentRepository } from './zones/zone-content.repository';
 import { ZoneLocks } from './zones/zone-locks';
+import { ZonePropagationRepository } from './zones/zone-propagation.repository';
 import { ZonesRepository } from './zones/zones.repository';
 
 const REPOSITORIES = [
@@ -26,6 +27,7 @@ const REPOSITORIES = [
   TransfersRepository,
   ZoneContentRepository,
   ZoneLocks,
+  ZonePropagationRepository,
   ZonesRepository,
 ];
 

@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { DomainError, forbidden } from '@zonewarden/contracts';
-import { quote } from '../common/errors/quote';
+import { forbidden, quote } from '@zonewarden/domain';
+import { HttpError } from '../common/errors/http-error';
 import { AuthContext } from './auth-context';
 import type { IdentityResolver } from './identity';
 import { checkProjectId } from './project-id';
@@ -20,13 +20,13 @@ function parseBoolean(name: string, value: string | undefined): boolean {
   const normalized = value.trim().toLowerCase();
   if (['true', '1', 'yes', 'on'].includes(normalized)) return true;
   if (['false', '0', 'no', 'off', ''].includes(normalized)) return false;
-  throw new DomainError(400, 'bad_request', `${name} must be a boolean, got ${quote(value)}`);
+  throw new HttpError(400, 'bad_request', `${name} must be a boolean, got ${quote(value)}`);
 }
 
 function queryFlag(req: Request): string | undefined {
   for (const name of ['all_projects', 'all_tenants']) {
     const value = req.query[name];
-    if (Array.isArray(value)) throw new DomainError(400, 'bad_request', `Duplicate filters ${name}`);
+    if (Array.isArray(value)) throw new HttpError(400, 'bad_request', `Duplicate filters ${name}`);
     if (typeof value === 'string') return value;
   }
   return undefined;
@@ -45,7 +45,7 @@ export function createAuthGuard(resolver: IdentityResolver, reflector: Reflector
       const req = context.switchToHttp().getRequest<Request>();
       const identity = await resolver.resolve(req);
       if (!identity)
-        throw new DomainError(401, 'unauthorized', 'Authentication required: send a valid X-Auth-Token');
+        throw new HttpError(401, 'unauthorized', 'Authentication required: send a valid X-Auth-Token');
       const isAdmin = identity.roles.includes('admin');
       const sudo = header(req, 'x-auth-sudo-project-id') ?? header(req, 'x-auth-sudo-tenant-id');
       const allProjects =

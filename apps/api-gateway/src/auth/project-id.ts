@@ -1,5 +1,5 @@
 import { PipeTransform } from '@nestjs/common';
-import { DomainError } from '@zonewarden/contracts';
+import { HttpError } from '../common/errors/http-error';
 
 /**
  * Project ids are Keystone's (32 hex digits) or an operator's names. The bound keeps them within what
@@ -11,7 +11,7 @@ export const MAX_PROJECT_ID_LENGTH = 255;
 /** `value` as a project id, or 400 naming where it came from (a header, a path parameter). */
 export function checkProjectId(value: string, source: string): string {
   if (value.length > MAX_PROJECT_ID_LENGTH) {
-    throw new DomainError(400, 'bad_request', `${source} is longer than ${MAX_PROJECT_ID_LENGTH} characters`);
+    throw new HttpError(400, 'bad_request', `${source} is longer than ${MAX_PROJECT_ID_LENGTH} characters`);
   }
   return value;
 }

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
-import { DomainError } from '@zonewarden/contracts';
 import { CollectionSpec, FilterSpec, ListQuery } from '@zonewarden/persistence';
-import { quote } from '../common/errors/quote';
+import { quote } from '@zonewarden/domain';
+import { HttpError } from '../common/errors/http-error';
 import { isUuid } from '../common/http/uuid.pipe';
 
 export interface PageLimits {
@@ -16,7 +16,7 @@ const CONTEXT_KEYS = new Set(['all_projects', 'all_tenants']);
 /** `int` filters compare with PostgreSQL `integer` columns: a value outside their range is refused here. */
 const INT_COLUMN = { min: -2147483648, max: 2147483647 };
 
-const bad = (type: string, message: string) => new DomainError(400, type, message);
+const bad = (type: string, message: string) => new HttpError(400, type, message);
 
 /**
  * A collection's filter or sort expression for a key from the client, or undefined. The specs are plain

@@ -1,11 +1,13 @@
 import { ApiTags } from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { DomainError, LegacyDomainsService, ZonesService } from '@zonewarden/domain';
 import { Auth, AuthContext } from '../auth/auth-context';
+import { HttpError } from '../common/errors/http-error';
 import { ObjectBodyPipe } from '../common/http/object-body.pipe';
 import { UuidPipe } from '../common/http/uuid.pipe';
+import { MetricsService } from '../metrics/metrics.service';
 import { renderDomain, renderDomainSummary, renderServer } from './domain.view';
-import { DomainsService } from './domains.service';
 import { CreateDomainDto } from './dto/create-domain.dto';
 import { UpdateDomainDto } from './dto/update-domain.dto';
 
@@ -15,7 +17,11 @@ const DomainId = () => Param('domain_id', new UuidPipe('domain_id', { status: 40
 @ApiTags('legacy domains')
 @Controller(['domains', 'v1/domains'])
 export class DomainsController {
-  constructor(private readonly domains: DomainsService) {}
+  constructor(
+    private readonly zones: ZonesService,
+    private readonly domains: LegacyDomainsService,
+    private readonly metrics: MetricsService,
+  ) {}
 
   @Post()
   @HttpCode(200)
@@ -24,7 +30,9 @@ export class DomainsController {
     @Body(new ObjectBodyPipe(CreateDomainDto, 'domain')) dto: CreateDomainDto,
     @Req() req: Request,
   ) {
-    return renderDomain(await this.domains.create(auth, dto, req.requestId));
+    const domain = renderDomain(await this.zones.create(auth, dto, req.requestId));
+    this.metrics.zoneChanges.inc({ action: 'CREATE' });
+    return domain;
   }
 
   @Get()
@@ -44,7 +52,14 @@ export class DomainsController {
     @Body(new ObjectBodyPipe(UpdateDomainDto, 'domain')) dto: UpdateDomainDto,
     @Req() req: Request,
   ) {
-    return renderDomain(await this.domains.update(auth, id, dto, req.requestId));
+    const updated = await this.domains.update(auth, id, dto, req.requestId).catch((error: unknown) => {
+      // The legacy contract: a missing domain is a 400 here.
+      if (error instanceof DomainError && error.code === 'zone_not_found')
+        throw new HttpError(400, error.code, error.message);
+      throw error;
+    });
+    this.metrics.zoneChanges.inc({ action: 'UPDATE' });
+    return renderDomain(updated);
   }
 
   /** 200 with an empty text/html body (Flask's default, which legacy clients expect); the delete is asynchronous. */
@@ -56,6 +71,7 @@ export class DomainsController {
     @Res() res: Response,
   ): Promise<void> {
     await this.domains.delete(auth, id, req.requestId);
+    this.metrics.zoneChanges.inc({ action: 'DELETE' });
     res.status(200).type('text/html; charset=utf-8').send('');
   }
 

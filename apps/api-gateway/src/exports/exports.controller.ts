@@ -1,6 +1,7 @@
 import { ApiTags } from '@nestjs/swagger';
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { ExportsService } from '@zonewarden/domain';
 import { EXPORT_COLLECTION } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
@@ -11,7 +12,6 @@ import { ClientGone, drained } from '../common/http/drained';
 import { UuidPipe } from '../common/http/uuid.pipe';
 import { GatewayConfig } from '../config/gateway.config';
 import { renderExport } from './export.view';
-import { ExportsService } from './exports.service';
 
 const ExportId = () => Param('export_id', new UuidPipe('export_id'));
 /** A download whose client takes nothing for this long is cut. */

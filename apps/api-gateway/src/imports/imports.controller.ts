@@ -1,12 +1,12 @@
 import { ApiTags } from '@nestjs/swagger';
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError } from '@zonewarden/contracts';
-import { IMPORT_COLLECTION, ImportsRepository } from '@zonewarden/persistence';
-import { Auth, AuthContext, scopeOf } from '../auth/auth-context';
-import { authorize } from '../auth/policy';
+import { ImportsService } from '@zonewarden/domain';
+import { IMPORT_COLLECTION } from '@zonewarden/persistence';
+import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
 import { parseCollectionQuery } from '../collections/collection-query';
+import { HttpError } from '../common/errors/http-error';
 import { baseUrl } from '../common/http/base-url';
 import { UuidPipe } from '../common/http/uuid.pipe';
 import { GatewayConfig } from '../config/gateway.config';
@@ -20,14 +20,14 @@ function zonefileOf(req: Request): Iterable<string> {
   if (req.is('text/dns')) {
     const upload = zonefileUploadOf(req);
     if (!upload || upload.length === 0)
-      throw new DomainError(400, 'empty_request_body', 'Request Body is empty');
+      throw new HttpError(400, 'empty_request_body', 'Request Body is empty');
     return upload.pieces();
   }
   if (req.is('application/json')) {
     const body = req.body as { zonefile?: unknown } | undefined;
-    if (body === undefined) throw new DomainError(400, 'empty_request_body', 'Request Body is empty');
+    if (body === undefined) throw new HttpError(400, 'empty_request_body', 'Request Body is empty');
     if (typeof body?.zonefile !== 'string' || body.zonefile.length === 0) {
-      throw new DomainError(
+      throw new HttpError(
         400,
         'invalid_object',
         'The "zonefile" field is required when using application/json content type',
@@ -35,7 +35,7 @@ function zonefileOf(req: Request): Iterable<string> {
     }
     return [body.zonefile];
   }
-  throw new DomainError(415, 'unsupported_content_type', 'Content-type must be text/dns or application/json');
+  throw new HttpError(415, 'unsupported_content_type', 'Content-type must be text/dns or application/json');
 }
 
 /** Imports are created here and carried out by zone-worker; their state is read back here. */
@@ -44,28 +44,22 @@ function zonefileOf(req: Request): Iterable<string> {
 export class ImportsController {
   constructor(
     private readonly config: GatewayConfig,
-    private readonly imports: ImportsRepository,
+    private readonly imports: ImportsService,
   ) {}
 
   @Post()
   async create(@Auth() auth: AuthContext, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    authorize(auth, 'write');
-    const view = renderImport(
-      await this.imports.create(auth.projectId, zonefileOf(req), req.requestId),
-      this.base(req),
-    );
+    // The body is read once the policy allows the import.
+    const created = await this.imports.create(auth, () => zonefileOf(req), req.requestId);
+    const view = renderImport(created, this.base(req));
     res.status(201).location(view.links.self);
     return view;
   }
 
   @Get()
   async list(@Auth() auth: AuthContext, @Req() req: Request) {
-    authorize(auth, 'read');
     const limits = { defaultLimit: this.config.DEFAULT_PAGE_LIMIT, maxLimit: this.config.MAX_PAGE_LIMIT };
-    const page = await this.imports.list(
-      scopeOf(auth),
-      parseCollectionQuery(req.query, IMPORT_COLLECTION, limits),
-    );
+    const page = await this.imports.list(auth, parseCollectionQuery(req.query, IMPORT_COLLECTION, limits));
     const base = this.base(req);
     return collectionBody(
       'imports',
@@ -77,16 +71,14 @@ export class ImportsController {
 
   @Get(':import_id')
   async get(@Auth() auth: AuthContext, @ImportId() id: string, @Req() req: Request) {
-    authorize(auth, 'read');
-    return renderImport(await this.imports.find(scopeOf(auth), id), this.base(req));
+    return renderImport(await this.imports.get(auth, id), this.base(req));
   }
 
   /** Removes the import record only; the zone it created stays. */
   @Delete(':import_id')
   @HttpCode(204)
   async delete(@Auth() auth: AuthContext, @ImportId() id: string): Promise<void> {
-    authorize(auth, 'write');
-    await this.imports.delete(scopeOf(auth), id);
+    await this.imports.delete(auth, id);
   }
 
   private base(req: Request): string {

@@ -1,5 +1,5 @@
 import iconv from 'iconv-lite';
-import { DomainError } from '@zonewarden/contracts';
+import { HttpError } from '../common/errors/http-error';
 import { ZonefileUpload } from './zonefile-upload';
 
 const text = (upload: ZonefileUpload) => [...upload.pieces()].join('');
@@ -29,7 +29,7 @@ describe('ZonefileUpload', () => {
       try {
         new ZonefileUpload(Buffer.from(source), 'utf-8');
       } catch (error) {
-        return [(error as DomainError).status, (error as DomainError).type, (error as Error).message];
+        return [(error as HttpError).status, (error as HttpError).type, (error as Error).message];
       }
       return undefined;
     };

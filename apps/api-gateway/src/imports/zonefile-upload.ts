@@ -1,5 +1,5 @@
 import iconv from 'iconv-lite';
-import { DomainError } from '@zonewarden/contracts';
+import { HttpError } from '../common/errors/http-error';
 
 /** Bytes decoded at a time. */
 const PIECE_BYTES = 64 * 1024;
@@ -62,4 +62,4 @@ export class ZonefileUpload {
 }
 
 const nulAtLine = (line: number) =>
-  new DomainError(400, 'bad_request', `The zonefile must not contain a NUL character (line ${line})`);
+  new HttpError(400, 'bad_request', `The zonefile must not contain a NUL character (line ${line})`);

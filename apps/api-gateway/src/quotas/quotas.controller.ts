@@ -1,11 +1,11 @@
 import { ApiTags } from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch } from '@nestjs/common';
-import { DomainError } from '@zonewarden/contracts';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { ProjectIdPipe } from '../auth/project-id';
+import { HttpError } from '../common/errors/http-error';
 import { ObjectBodyPipe } from '../common/http/object-body.pipe';
 import { UpdateQuotasDto } from './dto/update-quotas.dto';
-import { QuotasService } from './quotas.service';
+import { QuotasService } from '@zonewarden/domain';
 
 const ProjectId = () => Param('project_id', new ProjectIdPipe('project_id'));
 
@@ -33,7 +33,7 @@ export class QuotasController {
   ) {
     const limits = Object.fromEntries(Object.entries(dto).filter(([, value]) => value !== undefined));
     if (Object.keys(limits).length === 0)
-      throw new DomainError(400, 'invalid_object', 'Provided object is not valid: no quota given');
+      throw new HttpError(400, 'invalid_object', 'Provided object is not valid: no quota given');
     return this.quotas.set(auth, projectId, limits);
   }
 

@@ -1,7 +1,7 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import type { ThrottlerLimitDetail } from '@nestjs/throttler';
-import { DomainError } from '@zonewarden/contracts';
+import { HttpError } from '../common/errors/http-error';
 
 /**
  * One budget per client address for all routes together (the library keys by route, which gave each
@@ -19,7 +19,7 @@ export class ClientRateLimitGuard extends ThrottlerGuard {
     _context: ExecutionContext,
     detail: ThrottlerLimitDetail,
   ): Promise<void> {
-    throw new DomainError(
+    throw new HttpError(
       429,
       'over_rate_limit',
       `Rate limit exceeded: at most ${detail.limit} requests a minute from one client; retry in ${detail.timeToBlockExpire} s`,

@@ -1,6 +1,7 @@
 import { ApiTags } from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { RecordSetsService, WriteOptions } from '@zonewarden/domain';
 import { RECORDSET_COLLECTION } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
@@ -12,7 +13,6 @@ import { GatewayConfig } from '../config/gateway.config';
 import { CreateRecordSetDto } from './dto/create-recordset.dto';
 import { UpdateRecordSetDto } from './dto/update-recordset.dto';
 import { recordSetUrl, renderRecordSet } from './recordset.view';
-import { RecordSetsService, WriteOptions } from './recordsets.service';
 
 const ZoneId = () => Param('zone_id', new UuidPipe('zone_id'));
 const RecordSetId = () => Param('recordset_id', new UuidPipe('recordset_id'));

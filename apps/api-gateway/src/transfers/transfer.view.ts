@@ -1,8 +1,7 @@
+import { RequestView } from '@zonewarden/domain';
 import { TransferAcceptRecord, TransferRequestRecord } from '@zonewarden/persistence';
 import { formatTimestamp } from '../common/http/timestamps';
 import { zoneUrl } from '../zones/zone.view';
-
-export type RequestView = 'owner' | 'target' | 'other';
 
 /**
  * The owner sees every field, the key included; the target project every field but the key; any other

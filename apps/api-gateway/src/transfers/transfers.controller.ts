@@ -1,13 +1,14 @@
 import { ApiTags } from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { TransfersService, authorize } from '@zonewarden/domain';
 import { TRANSFER_ACCEPT_COLLECTION, TRANSFER_REQUEST_COLLECTION } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
 import { parseCollectionQuery } from '../collections/collection-query';
 import { baseUrl } from '../common/http/base-url';
 import { ObjectBodyPipe } from '../common/http/object-body.pipe';
-import { UuidPipe } from '../common/http/uuid.pipe';
+import { UuidPipe, invalidUuid, isUuid } from '../common/http/uuid.pipe';
 import { GatewayConfig } from '../config/gateway.config';
 import {
   CreateTransferRequestDto,
@@ -15,7 +16,6 @@ import {
   UpdateTransferRequestDto,
 } from './dto/transfer-request.dto';
 import { renderTransferAccept, renderTransferRequest } from './transfer.view';
-import { TransfersService } from './transfers.service';
 
 const RequestId = () => Param('request_id', new UuidPipe('zone_transfer_request_id'));
 /** A transfer request may be created with no body at all. */
@@ -39,7 +39,10 @@ export class TransfersController {
   ) {
     const dto = body === undefined ? new CreateTransferRequestDto() : optionalBody.transform(body);
     const view = renderTransferRequest(
-      await this.transfers.createRequest(auth, zoneId, dto),
+      await this.transfers.createRequest(auth, zoneId, {
+        targetProjectId: dto.target_project_id ?? null,
+        description: dto.description ?? null,
+      }),
       this.base(req),
       'owner',
     );
@@ -95,7 +98,12 @@ export class TransfersController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const view = renderTransferAccept(await this.transfers.accept(auth, dto), this.base(req));
+    // The policy first, then the body's id (as Designate's v2 answers a reader).
+    authorize(auth, 'write');
+    if (!isUuid(dto.zone_transfer_request_id))
+      throw invalidUuid('zone_transfer_request_id', dto.zone_transfer_request_id);
+    const accepted = await this.transfers.accept(auth, dto.zone_transfer_request_id, dto.key);
+    const view = renderTransferAccept(accepted, this.base(req));
     res.status(201).location(view.links.self);
     return view;
   }

@@ -1,6 +1,7 @@
 import { ApiTags } from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { ZonesService } from '@zonewarden/domain';
 import { ZONE_COLLECTION } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
@@ -9,10 +10,10 @@ import { baseUrl } from '../common/http/base-url';
 import { ObjectBodyPipe } from '../common/http/object-body.pipe';
 import { UuidPipe } from '../common/http/uuid.pipe';
 import { GatewayConfig } from '../config/gateway.config';
+import { MetricsService } from '../metrics/metrics.service';
 import { CreateZoneDto } from './dto/create-zone.dto';
 import { UpdateZoneDto } from './dto/update-zone.dto';
 import { renderZone } from './zone.view';
-import { ZonesService } from './zones.service';
 
 const ZoneId = () => Param('zone_id', new UuidPipe('zone_id'));
 
@@ -22,6 +23,7 @@ export class ZonesController {
   constructor(
     private readonly config: GatewayConfig,
     private readonly zones: ZonesService,
+    private readonly metrics: MetricsService,
   ) {}
 
   @Post()
@@ -32,6 +34,7 @@ export class ZonesController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const zone = renderZone(await this.zones.create(auth, dto, req.requestId), this.base(req));
+    this.metrics.zoneChanges.inc({ action: 'CREATE' });
     res.status(201).location(zone.links.self);
     return zone;
   }
@@ -61,13 +64,18 @@ export class ZonesController {
     @Body(new ObjectBodyPipe(UpdateZoneDto, 'zone')) dto: UpdateZoneDto,
     @Req() req: Request,
   ) {
-    return renderZone(await this.zones.update(auth, id, dto, req.requestId), this.base(req));
+    const changes = { email: dto.email, ttl: dto.ttl, description: dto.description };
+    const zone = renderZone(await this.zones.update(auth, id, changes, req.requestId), this.base(req));
+    this.metrics.zoneChanges.inc({ action: 'UPDATE' });
+    return zone;
   }
 
   @Delete(':zone_id')
   @HttpCode(202)
   async delete(@Auth() auth: AuthContext, @ZoneId() id: string, @Req() req: Request) {
-    return renderZone(await this.zones.delete(auth, id, req.requestId), this.base(req));
+    const zone = renderZone(await this.zones.delete(auth, id, req.requestId), this.base(req));
+    this.metrics.zoneChanges.inc({ action: 'DELETE' });
+    return zone;
   }
 
   @Get(':zone_id/nameservers')

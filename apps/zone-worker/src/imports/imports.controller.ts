@@ -1,42 +1,16 @@
 import { Controller, Logger } from '@nestjs/common';
 import { Ctx, EventPattern, Payload, RmqContext } from '@nestjs/microservices';
 import pLimit from 'p-limit';
-import { Quotas, defaultQuotas } from '@zonewarden/config';
-import { DomainError, ImportRequestedV1, TASK_EVENTS } from '@zonewarden/contracts';
-import { ZonefileError } from '@zonewarden/dns';
+import { TASK_EVENTS } from '@zonewarden/contracts';
+import { ImportsService } from '@zonewarden/domain';
 import { consumeMessage } from '@zonewarden/runtime';
-import {
-  ImportTransaction,
-  ImportsRepository,
-  QuotasRepository,
-  ZonesRepository,
-  overQuota,
-  withinQuota,
-} from '@zonewarden/persistence';
 import { ZoneWorkerConfig } from '../zone-worker.config';
 import { parseImportRequest } from './import-request.contract';
-import { stageZonefile } from './stage-zonefile';
-
-/** Designate's headline for each way an import fails, followed by what we know (line, column, token). */
-function failureMessage(error: ZonefileError): string {
-  if (error.detail.startsWith('The $ORIGIN statement') || error.detail.startsWith('An SOA record'))
-    return error.message;
-  return `Malformed zonefile. ${error.message}`;
-}
-
-const IMPORT_FAILURES: Record<string, string> = {
-  duplicate_zone: 'Duplicate zone.',
-  over_quota: 'Quota exceeded during zone import.',
-};
 
 /**
- * Turns a pending import into a zone, in one transaction: the zonefile is read from storage and staged
- * as it is parsed (see ImportTransaction), checked, and the zone created with all its record sets and the
- * import marked COMPLETE — so a crash or a redelivery can never make two zones, nor a zone without a
- * completed import. Every failure ends the import in ERROR with a message.
- *
- * At most IMPORT_CONCURRENCY imports run at once, and never so many that they hold every connection but
- * one of the process (an import holds one for its whole run); the others wait their turn.
+ * Import requests: each carried out by the domain's ImportsService (one transaction, the API's zone
+ * creation). At most IMPORT_CONCURRENCY imports run at once, and never so many that they hold every
+ * connection but one of the process (an import holds one for its whole run); the others wait their turn.
  */
 @Controller()
 export class ImportsController {
@@ -44,10 +18,8 @@ export class ImportsController {
   private readonly turn: pLimit.Limit;
 
   constructor(
-    private readonly config: ZoneWorkerConfig,
-    private readonly imports: ImportsRepository,
-    private readonly quotas: QuotasRepository,
-    private readonly zones: ZonesRepository,
+    config: ZoneWorkerConfig,
+    private readonly imports: ImportsService,
   ) {
     this.turn = pLimit(Math.max(1, Math.min(config.IMPORT_CONCURRENCY, config.DATABASE_POOL_SIZE - 2)));
   }
@@ -58,52 +30,8 @@ export class ImportsController {
       context,
       parseImportRequest,
       data,
-      (request) => this.turn(() => this.run(request)),
+      (request) => this.turn(() => this.imports.carryOut(request)),
       this.logger,
     );
-  }
-
-  private async run(request: ImportRequestedV1): Promise<void> {
-    const quotas = await this.quotas.effective(request.projectId, defaultQuotas(this.config));
-    try {
-      await this.imports.carryOut(request.importId, (transaction) =>
-        this.createZone(transaction, request, quotas),
-      );
-    } catch (error) {
-      if (error instanceof ZonefileError) return this.imports.fail(request.importId, failureMessage(error));
-      if (!(error instanceof DomainError) || error.status >= 500) throw error;
-      if (error.type === 'import_already_handled') return;
-      await this.imports.fail(request.importId, IMPORT_FAILURES[error.type] ?? error.message);
-    }
-  }
-
-  private async createZone(
-    transaction: ImportTransaction,
-    request: ImportRequestedV1,
-    quotas: Quotas,
-  ): Promise<void> {
-    const zone = await stageZonefile(transaction);
-    const counts = await transaction.counts(zone.name);
-    if (
-      !withinQuota(quotas.zone_recordsets, counts.sets) ||
-      !withinQuota(quotas.zone_records, counts.records) ||
-      !withinQuota(quotas.recordset_records, counts.largest)
-    ) {
-      throw overQuota('zone_records');
-    }
-    // As through the API: a record set under an existing child zone belongs to that zone.
-    const child = await transaction.childZoneHoldingRecords(zone.name);
-    if (child) throw new DomainError(400, 'bad_request', `RecordSet belongs in a child zone: ${child}`);
-    const newZone = {
-      projectId: request.projectId,
-      poolId: this.config.DEFAULT_POOL_ID,
-      ...zone,
-      description: null,
-      attributes: {},
-    };
-    await this.zones.createIn(transaction.tx, newZone, quotas.zones, undefined, async (created) => {
-      await transaction.insertRecordSets(created);
-      await this.imports.completeIn(transaction.tx, request.importId, created);
-    });
   }
 }

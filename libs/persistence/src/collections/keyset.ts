@@ -1,5 +1,4 @@
 import { Pool } from 'pg';
-import { DomainError } from '@zonewarden/contracts';
 import { Prisma } from '../generated/prisma/client';
 import { query } from '../sql';
 
@@ -118,19 +117,18 @@ export function toPage<T>(rows: T[], limit: number, totalCount: number): Page<T>
   return { items: rows.slice(0, limit), hasMore: rows.length > limit, totalCount };
 }
 
-/** Runs a collection's page and count queries (checking the marker first) on a pg pool. */
+/** Runs a collection's page and count queries on a pg pool; null when the marker is not in the collection. */
 export async function listPage<T extends object>(
   pg: Pool,
   spec: CollectionSpec,
   columns: Prisma.Sql,
   scope: Prisma.Sql[],
   listQuery: ListQuery,
-): Promise<Page<T>> {
+): Promise<Page<T> | null> {
   if (listQuery.marker) {
     const conditions = Prisma.join([Prisma.sql`t.id = ${listQuery.marker}::uuid`, ...scope], ' AND ');
     const found = await query(pg, Prisma.sql`SELECT 1 FROM ${Prisma.raw(spec.table)} t WHERE ${conditions}`);
-    if (found.length === 0)
-      throw new DomainError(400, 'marker_not_found', `Marker ${listQuery.marker} could not be found`);
+    if (found.length === 0) return null;
   }
   const [rows, counted] = await Promise.all([
     query<T>(pg, pageQuery(spec, columns, scope, listQuery)),

@@ -1,22 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { ExportRequestedV1, TASK_EVENTS, notFound } from '@zonewarden/contracts';
+import { ExportRequestedV1, TASK_EVENTS } from '@zonewarden/contracts';
 import { Prisma } from '../generated/prisma/client';
 import { ListQuery, Page, listPage } from '../collections/keyset';
 import { writeToOutbox } from '../outbox/outbox.writer';
 import { claimStaleTasks } from '../tasks/stale-tasks';
 import { PrismaService } from '../prisma.service';
-import { query, withTransaction } from '../sql';
-import { lockZoneInScope } from '../zones/zone-sql';
-import { Scope } from '../zones/zone.record';
+import { Queryable, query, withTransaction } from '../sql';
+import { ZoneRecord } from '../zones/zone.record';
+import { Scope, inScope } from '../access/scope';
 import { EXPORT_COLLECTION, ExportRecord } from './export.record';
 
 const COLUMNS =
   Prisma.raw(`t.id, t.project_id AS "projectId", t.zone_id AS "zoneId", t.status::text AS status, t.message,
   t.location, t.version, t.created_at AT TIME ZONE 'UTC' AS "createdAt", t.updated_at AT TIME ZONE 'UTC' AS "updatedAt"`);
-
-const scopeSql = (scope: Scope) =>
-  scope.projectId === null ? [] : [Prisma.sql`t.project_id = ${scope.projectId}`];
 
 interface ExportTask {
   id: string;
@@ -34,27 +31,22 @@ function exportRequested(task: ExportTask, requestId?: string) {
   return { pattern: TASK_EVENTS.exportRequested, payload, requestId };
 }
 
-export const exportNotFound = () => notFound('zone_export_not_found', 'Could not find ZoneExport');
-
 /** Zone exports: requested through the API, completed by zone-worker; the content is rendered when fetched. */
 @Injectable()
 export class ExportsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Records the export and hands it to zone-worker, in one transaction. */
-  async create(scope: Scope, zoneId: string, requestId?: string): Promise<ExportRecord> {
-    return withTransaction(this.prisma.pg, async (tx) => {
-      const zone = await lockZoneInScope(tx, zoneId, scope);
-      const id = randomUUID();
-      const [row] = await query<ExportRecord>(
-        tx,
-        Prisma.sql`INSERT INTO zone_exports AS t (id, project_id, zone_id, status) VALUES (${id}::uuid, ${zone.projectId}, ${zone.id}::uuid, 'PENDING')
-          RETURNING ${COLUMNS}`,
-        'export-insert',
-      );
-      await writeToOutbox(tx, exportRequested({ id, zoneId: zone.id, projectId: zone.projectId }, requestId));
-      return row;
-    });
+  /** Records the export of the (locked) zone and hands it to zone-worker, in the caller's transaction. */
+  async insert(tx: Queryable, zone: ZoneRecord, requestId?: string): Promise<ExportRecord> {
+    const id = randomUUID();
+    const [row] = await query<ExportRecord>(
+      tx,
+      Prisma.sql`INSERT INTO zone_exports AS t (id, project_id, zone_id, status) VALUES (${id}::uuid, ${zone.projectId}, ${zone.id}::uuid, 'PENDING')
+        RETURNING ${COLUMNS}`,
+      'export-insert',
+    );
+    await writeToOutbox(tx, exportRequested({ id, zoneId: zone.id, projectId: zone.projectId }, requestId));
+    return row;
   }
 
   /** Writes the request again for exports PENDING `seconds` since it was last written (a lost message). */
@@ -72,26 +64,26 @@ export class ExportsRepository {
     });
   }
 
-  async find(scope: Scope, id: string): Promise<ExportRecord> {
+  async find(scope: Scope, id: string): Promise<ExportRecord | null> {
     const [row] = await query<ExportRecord>(
       this.prisma.pg,
-      Prisma.sql`SELECT ${COLUMNS} FROM zone_exports t WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId})`,
+      Prisma.sql`SELECT ${COLUMNS} FROM zone_exports t WHERE t.id = ${id}::uuid AND ${inScope(scope)}`,
       'export-find',
     );
-    if (!row) throw exportNotFound();
-    return row;
+    return row ?? null;
   }
 
-  list(scope: Scope, listQuery: ListQuery): Promise<Page<ExportRecord>> {
-    return listPage<ExportRecord>(this.prisma.pg, EXPORT_COLLECTION, COLUMNS, scopeSql(scope), listQuery);
+  list(scope: Scope, listQuery: ListQuery): Promise<Page<ExportRecord> | null> {
+    return listPage<ExportRecord>(this.prisma.pg, EXPORT_COLLECTION, COLUMNS, [inScope(scope)], listQuery);
   }
 
-  async delete(scope: Scope, id: string): Promise<void> {
+  /** Whether the scope had such an export. */
+  async delete(scope: Scope, id: string): Promise<boolean> {
     const rows = await query(
       this.prisma.pg,
-      Prisma.sql`DELETE FROM zone_exports t WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId}) RETURNING t.id`,
+      Prisma.sql`DELETE FROM zone_exports t WHERE t.id = ${id}::uuid AND ${inScope(scope)} RETURNING t.id`,
     );
-    if (rows.length === 0) throw exportNotFound();
+    return rows.length > 0;
   }
 
   /**

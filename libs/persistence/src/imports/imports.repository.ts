@@ -1,52 +1,50 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { PoolClient } from 'pg';
-import { DomainError, ImportRequestedV1, TASK_EVENTS, notFound } from '@zonewarden/contracts';
+import { ImportRequestedV1, TASK_EVENTS } from '@zonewarden/contracts';
 import { Prisma } from '../generated/prisma/client';
 import { ListQuery, Page, listPage } from '../collections/keyset';
 import { writeToOutbox } from '../outbox/outbox.writer';
 import { claimStaleTasks } from '../tasks/stale-tasks';
 import { PrismaService } from '../prisma.service';
 import { query, withTransaction } from '../sql';
-import { Scope } from '../zones/zone.record';
+import { Scope, inScope } from '../access/scope';
 import { IMPORT_COLLECTION, ImportRecord } from './import.record';
-import { ImportTransaction } from './import-transaction';
 import { copyPendingImport } from './zonefile-copy';
 
 const COLUMNS =
   Prisma.raw(`t.id, t.project_id AS "projectId", t.status::text AS status, t.message, t.zone_id AS "zoneId",
   t.version, t.created_at AT TIME ZONE 'UTC' AS "createdAt", t.updated_at AT TIME ZONE 'UTC' AS "updatedAt"`);
 
-const scopeSql = (scope: Scope) =>
-  scope.projectId === null ? [] : [Prisma.sql`t.project_id = ${scope.projectId}`];
 function importRequested(importId: string, projectId: string, requestId?: string) {
   const payload: ImportRequestedV1 = { version: 1, importId, projectId };
   return { pattern: TASK_EVENTS.importRequested, payload, requestId };
 }
-
-export const importNotFound = () => notFound('zone_import_not_found', 'Could not find ZoneImport');
-/** The import was completed or failed by another delivery of its request meanwhile: nothing left to do. */
-export const importAlreadyHandled = () =>
-  new DomainError(409, 'import_already_handled', 'The import was handled meanwhile');
 
 /** Zone imports: the zonefile is stored with the request; zone-worker turns it into a zone. */
 @Injectable()
 export class ImportsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** A pending import of `zonefile` (its text in pieces of any size, streamed into storage), and its request. */
-  async create(projectId: string, zonefile: Iterable<string>, requestId?: string): Promise<ImportRecord> {
-    return withTransaction(this.prisma.pg, async (tx) => {
-      const id = randomUUID();
-      await copyPendingImport(tx, { id, projectId, zonefile });
-      const [row] = await query<ImportRecord>(
-        tx,
-        Prisma.sql`SELECT ${COLUMNS} FROM zone_imports t WHERE t.id = ${id}::uuid`,
-        'import-created',
-      );
-      await writeToOutbox(tx, importRequested(id, projectId, requestId));
-      return row;
-    });
+  /**
+   * In the caller's transaction: a pending import of `zonefile` (its text in pieces of any size, streamed
+   * into storage), and its request.
+   */
+  async insert(
+    tx: PoolClient,
+    projectId: string,
+    zonefile: Iterable<string>,
+    requestId?: string,
+  ): Promise<ImportRecord> {
+    const id = randomUUID();
+    await copyPendingImport(tx, { id, projectId, zonefile });
+    const [row] = await query<ImportRecord>(
+      tx,
+      Prisma.sql`SELECT ${COLUMNS} FROM zone_imports t WHERE t.id = ${id}::uuid`,
+      'import-created',
+    );
+    await writeToOutbox(tx, importRequested(id, projectId, requestId));
+    return row;
   }
 
   /** Writes the request again for imports PENDING `seconds` since it was last written (a lost message). */
@@ -64,42 +62,33 @@ export class ImportsRepository {
     });
   }
 
-  async find(scope: Scope, id: string): Promise<ImportRecord> {
+  async find(scope: Scope, id: string): Promise<ImportRecord | null> {
     const [row] = await query<ImportRecord>(
       this.prisma.pg,
-      Prisma.sql`SELECT ${COLUMNS} FROM zone_imports t WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId})`,
+      Prisma.sql`SELECT ${COLUMNS} FROM zone_imports t WHERE t.id = ${id}::uuid AND ${inScope(scope)}`,
       'import-find',
     );
-    if (!row) throw importNotFound();
-    return row;
+    return row ?? null;
   }
 
-  list(scope: Scope, listQuery: ListQuery): Promise<Page<ImportRecord>> {
-    return listPage<ImportRecord>(this.prisma.pg, IMPORT_COLLECTION, COLUMNS, scopeSql(scope), listQuery);
+  list(scope: Scope, listQuery: ListQuery): Promise<Page<ImportRecord> | null> {
+    return listPage<ImportRecord>(this.prisma.pg, IMPORT_COLLECTION, COLUMNS, [inScope(scope)], listQuery);
   }
 
-  /** Removes only the import record, never the zone. */
-  async delete(scope: Scope, id: string): Promise<void> {
+  /** Removes only the import record, never the zone; whether the scope had it. */
+  async delete(scope: Scope, id: string): Promise<boolean> {
     const rows = await query(
       this.prisma.pg,
-      Prisma.sql`DELETE FROM zone_imports t WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId}) RETURNING t.id`,
+      Prisma.sql`DELETE FROM zone_imports t WHERE t.id = ${id}::uuid AND ${inScope(scope)} RETURNING t.id`,
     );
-    if (rows.length === 0) throw importNotFound();
+    return rows.length > 0;
   }
 
   /**
-   * Runs `work` on a pending import in one transaction (see ImportTransaction); null, without running it,
-   * when the import is no longer pending (already handled).
+   * Inside the zone's creating transaction: the import is COMPLETE with it. False when it was no longer
+   * pending (handled meanwhile by a redelivery, or deleted).
    */
-  carryOut<T>(id: string, work: (transaction: ImportTransaction) => Promise<T>): Promise<T | null> {
-    return withTransaction(this.prisma.pg, async (tx) => {
-      const transaction = await ImportTransaction.open(tx, id);
-      return transaction === null ? null : work(transaction);
-    });
-  }
-
-  /** Inside the zone's creating transaction: the import is COMPLETE with it, or neither happened. */
-  async completeIn(tx: PoolClient, id: string, zone: { id: string; name: string }): Promise<void> {
+  async completeIn(tx: PoolClient, id: string, zone: { id: string; name: string }): Promise<boolean> {
     const rows = await query(
       tx,
       Prisma.sql`UPDATE zone_imports SET status = 'COMPLETE', zone_id = ${zone.id}::uuid, message = ${`${zone.name} imported`},
@@ -107,8 +96,7 @@ export class ImportsRepository {
         WHERE id = ${id}::uuid AND status = 'PENDING' RETURNING id`,
       'import-complete',
     );
-    // Handled meanwhile (a redelivery racing): give the zone up with this transaction.
-    if (rows.length === 0) throw importAlreadyHandled();
+    return rows.length > 0;
   }
 
   async fail(id: string, message: string): Promise<void> {

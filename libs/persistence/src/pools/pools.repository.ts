@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { PoolConfig } from '@zonewarden/config';
-import { notFound } from '@zonewarden/contracts';
 import { PrismaService } from '../prisma.service';
 
 export interface HostPort {
@@ -118,11 +117,5 @@ export class PoolsRepository {
       })),
       alsoNotifies: pool.alsoNotifies.map(({ host, port }) => ({ host, port })),
     };
-  }
-
-  async assertExists(poolId: string): Promise<void> {
-    if (!(await this.prisma.pool.findUnique({ where: { id: poolId }, select: { id: true } }))) {
-      throw notFound('pool_not_found', `Could not find Pool ${poolId}`);
-    }
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { QuotaResource, Quotas } from '@zonewarden/config';
-import { DomainError } from '@zonewarden/contracts';
+import { Quotas } from '@zonewarden/config';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
 import { query } from '../sql';
@@ -9,16 +8,13 @@ import { query } from '../sql';
 export class QuotasRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** The project's limits: its overrides on top of the operator's defaults. */
-  async effective(projectId: string, defaults: Quotas): Promise<Quotas> {
-    const rows = await query<{ resource: QuotaResource; hardLimit: number }>(
+  /** The limits set for the project (the operator's defaults apply to the others). */
+  overrides(projectId: string): Promise<{ resource: string; hardLimit: number }[]> {
+    return query<{ resource: string; hardLimit: number }>(
       this.prisma.pg,
       Prisma.sql`SELECT resource, hard_limit AS "hardLimit" FROM quotas WHERE project_id = ${projectId}`,
       'quotas-of-project',
     );
-    const quotas = { ...defaults };
-    for (const row of rows) if (row.resource in quotas) quotas[row.resource] = row.hardLimit;
-    return quotas;
   }
 
   async set(projectId: string, limits: Partial<Quotas>): Promise<void> {
@@ -37,10 +33,3 @@ export class QuotasRepository {
     await this.prisma.quota.deleteMany({ where: { projectId } });
   }
 }
-
-export function withinQuota(limit: number, wanted: number): boolean {
-  return limit < 0 || wanted <= limit;
-}
-
-export const overQuota = (resource: QuotaResource) =>
-  new DomainError(413, 'over_quota', `Quota exceeded for ${resource}.`);

@@ -1,17 +1,11 @@
 import { PoolClient } from 'pg';
-import {
-  DomainError,
-  ZONE_EVENTS,
-  ZONE_EVENT_VERSION,
-  ZoneEventPattern,
-  ZoneEventV1,
-  notFound,
-} from '@zonewarden/contracts';
+import { ZONE_EVENTS, ZONE_EVENT_VERSION, ZoneEventPattern, ZoneEventV1 } from '@zonewarden/contracts';
 import { nextSerial, soaRecordData } from '@zonewarden/dns';
 import { Prisma } from '../generated/prisma/client';
 import { writeToOutbox } from '../outbox/outbox.writer';
 import { query } from '../sql';
-import { Scope, ZoneRecord } from './zone.record';
+import { Scope, inScope } from '../access/scope';
+import { ZoneRecord } from './zone.record';
 
 /** SQL shared by the repositories that change zones (zones, record sets). */
 
@@ -36,10 +30,6 @@ export function toZoneRecord(row: ZoneRow): ZoneRecord {
   return { ...row, serial: Number(row.serial) };
 }
 
-export function scopeSql(scope: Scope): Prisma.Sql[] {
-  return scope.projectId === null ? [] : [Prisma.sql`t.project_id = ${scope.projectId}`];
-}
-
 export function zoneEvent(zone: ZoneRecord, action: ZoneEventV1['action']): ZoneEventV1 {
   return {
     version: ZONE_EVENT_VERSION,
@@ -61,16 +51,14 @@ export async function announceZone(
   await writeToOutbox(tx, { pattern, payload: event, requestId });
 }
 
-/** Locks the zone's row for the rest of the transaction; another project's zone is not found. */
-export async function lockZoneInScope(tx: PoolClient, id: string, scope: Scope): Promise<ZoneRecord> {
+/** Locks the zone's row for the rest of the transaction; null when the scope has no such zone. */
+export async function lockZone(tx: PoolClient, id: string, scope: Scope): Promise<ZoneRecord | null> {
   const [row] = await query<ZoneRow>(
     tx,
-    Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t
-      WHERE t.id = ${id}::uuid AND (${scope.projectId}::text IS NULL OR t.project_id = ${scope.projectId}) FOR UPDATE`,
+    Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t WHERE t.id = ${id}::uuid AND ${inScope(scope)} FOR UPDATE`,
     'zone-lock',
   );
-  if (!row) throw notFound('zone_not_found', ZONE_NOT_FOUND_MESSAGE);
-  return toZoneRecord(row);
+  return row ? toZoneRecord(row) : null;
 }
 
 /**
@@ -111,7 +99,7 @@ export async function recordCounts(tx: PoolClient, zoneId: string): Promise<Reco
 /**
  * A change to a (locked) zone or its records: applies `changes` (and `counted`, how its record sets
  * changed), bumps the serial (the SOA record follows), the version and `updated_at`, sets
- * `action: UPDATE`, and announces `zone.updated`.
+ * `action: UPDATE`, and announces `zone.updated`. (A zone being deleted is not changed: the callers' rule.)
  */
 export async function changeZone(
   tx: PoolClient,
@@ -120,8 +108,6 @@ export async function changeZone(
   requestId?: string,
   counted: RecordCountDelta = NO_COUNT_CHANGE,
 ): Promise<ZoneRecord> {
-  if (current.action === 'DELETE')
-    throw new DomainError(400, 'bad_request', 'Can not update a deleting zone');
   const [row] = await query<ZoneRow>(
     tx,
     Prisma.sql`UPDATE zones AS t SET

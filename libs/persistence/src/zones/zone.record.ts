@@ -25,11 +25,6 @@ export interface ZoneRecord {
   transferredAt: Date | null;
 }
 
-/** Which project's rows a caller sees: one project, or every project (admins asking for all). */
-export interface Scope {
-  projectId: string | null;
-}
-
 export const ZONE_STATUSES = ['ACTIVE', 'PENDING', 'ERROR', 'DELETED'] as const;
 export const ZONE_TYPES = ['PRIMARY', 'SECONDARY', 'CATALOG'] as const;
 

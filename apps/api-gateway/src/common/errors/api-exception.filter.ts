@@ -1,13 +1,24 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError } from '@zonewarden/contracts';
+import { DomainError, excerpt } from '@zonewarden/domain';
 import { isDatabaseUnavailable } from '@zonewarden/persistence';
+import { DOMAIN_ERROR_STATUS } from './domain-error-status';
 import { ErrorBody, TYPE_BY_STATUS } from './error-body';
+import { HttpError } from './http-error';
 import { ACCESS_DENIED, isLegacyRequest, toLegacyErrorBody } from './legacy-errors';
-import { excerpt } from './quote';
 import { RouteTable } from './route-table';
 
 type Mapped = Omit<ErrorBody, 'request_id'> & { headers?: Record<string, string> };
+
+/** Our own errors (domain or HTTP) are rendered as they are: their messages are already bounded. */
+function described(code: number, type: string, error: { message: string; details?: unknown }): Mapped {
+  return {
+    code,
+    type,
+    message: error.message,
+    ...(error.details === undefined ? {} : { errors: error.details }),
+  };
+}
 
 function isClientHttpError(error: unknown): error is { status: number; type?: string; message?: string } {
   const status = (error as { status?: unknown })?.status;
@@ -49,15 +60,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   private map(exception: unknown, req: Request): Mapped {
     if (exception instanceof DomainError) {
-      if (exception.status >= 500)
-        this.logger.error(`${req.requestId}: ${exception.type}: ${exception.message}`);
-      return {
-        code: exception.status,
-        type: exception.type,
-        message: exception.message,
-        ...(exception.details === undefined ? {} : { errors: exception.details }),
-      };
+      const status = DOMAIN_ERROR_STATUS[exception.code];
+      if (status >= 500) this.logger.error(`${req.requestId}: ${exception.code}: ${exception.message}`);
+      return described(status, exception.code, exception);
     }
+    if (exception instanceof HttpError) return described(exception.status, exception.type, exception);
     if (exception instanceof HttpException) return this.mapHttpException(exception, req);
     if (isClientHttpError(exception)) {
       return {

@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
-import { DomainError } from '@zonewarden/contracts';
+import { HttpError } from '../errors/http-error';
 
 const SERVES = 'zonewarden:serves';
 const JSON_TYPE = 'application/json';
@@ -27,7 +27,7 @@ export class NegotiateContent implements NestInterceptor {
       ]) ?? JSON_TYPE;
     const req = context.switchToHttp().getRequest<Request>();
     if (req.headers.accept && !req.accepts(served)) {
-      throw new DomainError(
+      throw new HttpError(
         406,
         'not_acceptable',
         `This resource is served as ${served} only, which the Accept header does not allow`,

@@ -1,7 +1,7 @@
 import express from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { DomainError } from '@zonewarden/contracts';
 import { BODY_PARSER_ERRORS } from '../errors/error-body';
+import { HttpError } from '../errors/http-error';
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 /** Deeper JSON is refused before any code walks it (a 5,000-deep body makes Designate answer 500). */
@@ -38,14 +38,14 @@ export function jsonBody(
     req.body = undefined;
     if (!METHODS_WITH_BODY.has(req.method) || !hasBody(req)) return next();
     if (!req.is('application/json')) {
-      return next(new DomainError(415, 'unsupported_content_type', 'Content-type must be application/json'));
+      return next(new HttpError(415, 'unsupported_content_type', 'Content-type must be application/json'));
     }
     parse(req, res, (error?: { status?: number; type?: string }) => {
       const known = error?.type ? BODY_PARSER_ERRORS[error.type] : undefined;
-      if (known) return next(new DomainError(error?.status ?? 400, known.type, known.message));
+      if (known) return next(new HttpError(error?.status ?? 400, known.type, known.message));
       if (error) return next(error);
       if (depthExceeds(req.body, MAX_JSON_DEPTH)) {
-        return next(new DomainError(400, 'invalid_json', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`));
+        return next(new HttpError(400, 'invalid_json', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`));
       }
       next();
     });

@@ -1,7 +1,7 @@
 import { PipeTransform } from '@nestjs/common';
 import { ValidationError, getMetadataStorage, validateSync } from 'class-validator';
-import { DomainError } from '@zonewarden/contracts';
-import { excerpt, quote } from '../errors/quote';
+import { excerpt, quote } from '@zonewarden/domain';
+import { HttpError } from '../errors/http-error';
 
 export interface ValidationItem {
   path: (string | number)[];
@@ -63,10 +63,10 @@ function declaredProperties(dto: new () => object): Set<string> {
   return new Set(metadata.map((m) => m.propertyName));
 }
 
-function unknownKeysError(keys: string[], resource: string, otherProblems: ValidationItem[]): DomainError {
+function unknownKeysError(keys: string[], resource: string, otherProblems: ValidationItem[]): HttpError {
   const listed = keys.slice(0, MAX_LISTED_KEYS);
   const more = keys.length > listed.length ? ` (and ${keys.length - listed.length} more)` : '';
-  return new DomainError(
+  return new HttpError(
     400,
     'invalid_object',
     `Provided object does not match schema. Keys [${listed.map(quote).join(', ')}]${more} are not valid for ${resource}`,
@@ -99,9 +99,9 @@ export class ObjectBodyPipe<T extends object> implements PipeTransform<unknown, 
   }
 
   transform(body: unknown): T {
-    if (body === undefined) throw new DomainError(400, 'empty_request_body', 'Request Body is empty');
+    if (body === undefined) throw new HttpError(400, 'empty_request_body', 'Request Body is empty');
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new DomainError(
+      throw new HttpError(
         400,
         'invalid_object',
         `Provided object is not valid: the body must be a JSON object (a ${this.resource})`,
@@ -117,7 +117,7 @@ export class ObjectBodyPipe<T extends object> implements PipeTransform<unknown, 
     const items = flatten(validateSync(instance, { forbidUnknownValues: true }));
     if (unknownKeys.length) throw unknownKeysError(unknownKeys, this.resource, items);
     if (items.length === 0) return instance as T;
-    throw new DomainError(
+    throw new HttpError(
       400,
       'invalid_object',
       `Provided object is not valid: ${items.map((i) => i.message).join('; ')}`,

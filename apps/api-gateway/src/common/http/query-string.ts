@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { DomainError } from '@zonewarden/contracts';
+import { HttpError } from '../errors/http-error';
 
 /** A query string must decode: `?name=%zz` is refused rather than read literally. */
 export function rejectMalformedQuery(req: Request, _res: Response, next: NextFunction): void {
@@ -7,7 +7,7 @@ export function rejectMalformedQuery(req: Request, _res: Response, next: NextFun
   try {
     decodeURIComponent(query.replace(/\+/g, ' '));
   } catch {
-    return next(new DomainError(400, 'bad_request', 'The query string has an invalid percent-escape'));
+    return next(new HttpError(400, 'bad_request', 'The query string has an invalid percent-escape'));
   }
   next();
 }

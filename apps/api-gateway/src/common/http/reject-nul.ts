@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import { DomainError } from '@zonewarden/contracts';
-import { excerpt, quote } from '../errors/quote';
+import { excerpt, quote } from '@zonewarden/domain';
+import { HttpError } from '../errors/http-error';
 
 /**
  * PostgreSQL refuses NUL in text, so a NUL anywhere in a request (path, query, JSON body, zonefile)
@@ -26,16 +26,16 @@ const NUL_IN_PATH = /%00/;
 function checkPath(path: string): void {
   // Node's HTTP parser refuses a raw NUL in the request line; only its percent-escape gets this far.
   if (NUL_IN_PATH.test(path))
-    throw new DomainError(400, 'bad_request', 'The request path must not contain a NUL character (%00)');
+    throw new HttpError(400, 'bad_request', 'The request path must not contain a NUL character (%00)');
 }
 
 function checkQuery(query: Request['query']): void {
   for (const [key, value] of Object.entries(query)) {
     if (hasNul(key))
-      throw new DomainError(400, 'bad_request', 'A query parameter name must not contain a NUL character');
+      throw new HttpError(400, 'bad_request', 'A query parameter name must not contain a NUL character');
     const values = Array.isArray(value) ? value : [value];
     if (values.some((item) => typeof item === 'string' && hasNul(item)))
-      throw new DomainError(
+      throw new HttpError(
         400,
         'bad_request',
         `Query parameter ${quote(key)} must not contain a NUL character`,
@@ -47,7 +47,7 @@ function checkZonefile(zonefile: string): void {
   const at = zonefile.indexOf(NUL);
   if (at < 0) return;
   const line = zonefile.slice(0, at).split('\n').length;
-  throw new DomainError(400, 'bad_request', `The zonefile must not contain a NUL character (line ${line})`);
+  throw new HttpError(400, 'bad_request', `The zonefile must not contain a NUL character (line ${line})`);
 }
 
 /** Depth-first over the parsed body (its depth is bounded by jsonBody), names and values alike. */
@@ -68,7 +68,7 @@ const describe = (path: (string | number)[]) => (path.length ? excerpt(path.join
 
 /** In the shape of a validation error, so clients read `errors.errors[].path` as for any other. */
 const nulInBody = (path: (string | number)[], message: string) =>
-  new DomainError(400, 'invalid_object', `Provided object is not valid: ${message}`, {
+  new HttpError(400, 'invalid_object', `Provided object is not valid: ${message}`, {
     errors: [
       {
         path: path.map((step) => (typeof step === 'string' ? excerpt(step) : step)),

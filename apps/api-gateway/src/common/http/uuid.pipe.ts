@@ -1,6 +1,6 @@
 import { PipeTransform } from '@nestjs/common';
-import { DomainError } from '@zonewarden/contracts';
-import { quote } from '../errors/quote';
+import { quote } from '@zonewarden/domain';
+import { HttpError } from '../errors/http-error';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -13,7 +13,7 @@ export const invalidUuid = (
   parameter: string,
   value: string,
   invalid = { status: 400, type: 'invalid_uuid' },
-) => new DomainError(invalid.status, invalid.type, `Invalid UUID ${parameter}: ${quote(value)}`);
+) => new HttpError(invalid.status, invalid.type, `Invalid UUID ${parameter}: ${quote(value)}`);
 
 /**
  * Path ids must be UUIDs: `GET /v2/zones/foo` is 400 invalid_uuid, as in Designate v2. (The legacy

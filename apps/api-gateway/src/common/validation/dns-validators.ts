@@ -1,6 +1,6 @@
 import { ValidateBy, ValidationOptions } from 'class-validator';
 import { checkZoneName, describeNameProblem, isValidEmail } from '@zonewarden/dns';
-import { excerpt, quote } from '../errors/quote';
+import { excerpt, quote } from '@zonewarden/domain';
 
 export function IsZoneName(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(

@@ -1,4 +1,4 @@
-import { DomainError } from '@zonewarden/contracts';
+import { DomainError } from '../domain-error';
 import {
   RdataError,
   TYPE_NAME_RULES,
@@ -7,7 +7,8 @@ import {
   isRecordSetName,
 } from '@zonewarden/dns';
 import { ZoneRecord } from '@zonewarden/persistence';
-import { excerpt, quote } from '../common/errors/quote';
+import { excerpt, quote } from '../quote';
+import { invalidRecordSetLocation as location } from './recordsets.errors';
 
 /** Types a record set may have (SOA exists but is the service's own). */
 export const RECORDSET_TYPES = [
@@ -33,10 +34,9 @@ export const RECORDSET_TYPES = [
 ];
 
 const invalid = (path: (string | number)[], message: string, validator = 'format') =>
-  new DomainError(400, 'invalid_object', `Provided object is not valid: ${message}`, {
+  new DomainError('invalid_object', `Provided object is not valid: ${message}`, {
     errors: [{ path, message, validator }],
   });
-const location = (message: string) => new DomainError(400, 'invalid_recordset_location', message);
 
 export function recordSetName(name: string): string {
   if (!isRecordSetName(name)) {
@@ -93,7 +93,6 @@ export function canonicalRecords(type: string, records: string[]): string[] {
     const listed = problems.slice(0, MAX_LISTED_PROBLEMS);
     const more = problems.length > listed.length ? ` (and ${problems.length - listed.length} more)` : '';
     throw new DomainError(
-      400,
       'invalid_object',
       `Provided object is not valid: ${listed.map((p) => p.message).join('; ')}${more}`,
       { errors: listed },
@@ -101,7 +100,7 @@ export function canonicalRecords(type: string, records: string[]): string[] {
   }
   const canonical = [...new Set(checked.map((result) => result.canonical!))];
   if (type === 'CNAME' && canonical.length > 1)
-    throw new DomainError(400, 'bad_request', 'CNAME recordsets may not have more than 1 record');
+    throw new DomainError('bad_request', 'CNAME recordsets may not have more than 1 record');
   return canonical;
 }
 
@@ -113,7 +112,7 @@ export function checkPlacement(zone: ZoneRecord, name: string, type: string): vo
     throw location('CNAME recordsets may not be created at the zone apex');
   const broken = brokenTypeNameRule(name, type);
   if (broken === 'ns_wildcard') throw invalid(['name'], TYPE_NAME_RULES[broken]);
-  if (broken) throw new DomainError(400, 'bad_request', TYPE_NAME_RULES[broken]);
+  if (broken) throw new DomainError('bad_request', TYPE_NAME_RULES[broken]);
 }
 
 /** CNAME stands alone at its name (RFC 1034 §3.6.2). */

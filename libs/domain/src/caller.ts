@@ -1,0 +1,33 @@
+import { forbidden } from './common.errors';
+import { Scope } from '@zonewarden/persistence';
+
+/** Who asks: the project acted for, its roles, and whether an admin asked to see every project. */
+export interface Caller {
+  projectId: string;
+  roles: string[];
+  isAdmin: boolean;
+  allProjects: boolean;
+}
+
+/**
+ * Designate's default policies, reduced to what they mean: `read` needs any of admin/member/reader,
+ * `write` needs admin or member (readers never write, unlike Designate's legacy defaults), `admin`
+ * needs admin. Project ownership is enforced by scoping every query (inScope), so another project's
+ * resource is not found, never forbidden.
+ */
+export type PolicyRule = 'read' | 'write' | 'admin';
+
+const ALLOWED_ROLES: Record<PolicyRule, string[]> = {
+  read: ['admin', 'member', 'reader'],
+  write: ['admin', 'member'],
+  admin: ['admin'],
+};
+
+export function authorize(caller: Caller, rule: PolicyRule): void {
+  if (!caller.roles.some((role) => ALLOWED_ROLES[rule].includes(role))) throw forbidden();
+}
+
+/** The rows the caller sees: its project's, or every project's for an admin asking for all. */
+export function scopeOf(caller: Caller): Scope {
+  return { projectId: caller.allProjects ? null : caller.projectId };
+}

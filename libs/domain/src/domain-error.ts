@@ -1,0 +1,35 @@
+import type { CommonErrorCode } from './common.errors';
+import type { ExportErrorCode } from './exports/exports.errors';
+import type { ImportErrorCode } from './imports/imports.errors';
+import type { QuotaErrorCode } from './quotas/quotas.errors';
+import type { RecordSetErrorCode } from './recordsets/recordsets.errors';
+import type { TransferErrorCode } from './transfers/transfers.errors';
+import type { ZoneErrorCode } from './zones/zones.errors';
+
+/**
+ * Designate's error `type` of every rule a caller can break, declared per module in its `*.errors.ts`.
+ * The gateway maps each to an HTTP status (a code without one does not compile there).
+ */
+export type DomainErrorCode =
+  | CommonErrorCode
+  | ExportErrorCode
+  | ImportErrorCode
+  | QuotaErrorCode
+  | RecordSetErrorCode
+  | TransferErrorCode
+  | ZoneErrorCode;
+
+/**
+ * A broken business rule, named by its code: no transport status. The gateway's exception filter renders
+ * it, workers store its message.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}

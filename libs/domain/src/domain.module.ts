@@ -1,0 +1,32 @@
+import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
+import { DomainSettings } from './domain-settings';
+import { ExportsService } from './exports/exports.service';
+import { ImportsService } from './imports/imports.service';
+import { QuotasService } from './quotas/quotas.service';
+import { RecordSetsService } from './recordsets/recordsets.service';
+import { TransfersService } from './transfers/transfers.service';
+import { LegacyDomainsService } from './zones/legacy-domains.service';
+import { ZonesService } from './zones/zones.service';
+
+const SERVICES = [
+  ExportsService,
+  ImportsService,
+  LegacyDomainsService,
+  QuotasService,
+  RecordSetsService,
+  TransfersService,
+  ZonesService,
+];
+
+/** The domain services, for an app that provides PersistenceModule and the settings (from its config). */
+@Global()
+@Module({})
+export class DomainModule {
+  static forRoot(settings: Provider<DomainSettings> & { provide: typeof DomainSettings }): DynamicModule {
+    return {
+      module: DomainModule,
+      providers: [settings, ...SERVICES],
+      exports: [DomainSettings, ...SERVICES],
+    };
+  }
+}

@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import { ExportRequestedV1 } from '@zonewarden/contracts';
+import { zonefileHeader, zonefileLines } from '@zonewarden/dns';
+import {
+  ExportRecord,
+  ExportsRepository,
+  ListQuery,
+  Page,
+  PrismaService,
+  ZoneContentRepository,
+  ZonePropagationRepository,
+  withTransaction,
+} from '@zonewarden/persistence';
+import { Caller, authorize, scopeOf } from '../caller';
+import { badRequest, pageOrMarkerNotFound } from '../common.errors';
+import { QuotasService } from '../quotas/quotas.service';
+import { overQuota } from '../quotas/quotas.errors';
+import { ZonesService } from '../zones/zones.service';
+import { exportNotFound } from './exports.errors';
+
+/** Where the API serves a completed export's content (Designate's `designate://…` scheme, ours). */
+export const exportLocation = (exportId: string) => `zonewarden://v2/zones/tasks/exports/${exportId}/export`;
+
+/** Zone exports: requested here, completed by zone-worker; the content is rendered when fetched. */
+@Injectable()
+export class ExportsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly content: ZoneContentRepository,
+    private readonly exports: ExportsRepository,
+    private readonly propagation: ZonePropagationRepository,
+    private readonly quotas: QuotasService,
+    private readonly zones: ZonesService,
+  ) {}
+
+  /** Zones above the export size quota (record sets) are refused at once, as Designate does. */
+  async create(caller: Caller, zoneId: string, requestId?: string): Promise<ExportRecord> {
+    authorize(caller, 'write');
+    const zone = await this.zones.get(caller, zoneId);
+    const { api_export_size: limit } = await this.quotas.of(zone.projectId);
+    if (limit >= 0 && (await this.content.recordSetCount(zone.id)) > limit)
+      throw overQuota('api_export_size');
+    return withTransaction(this.prisma.pg, async (tx) =>
+      this.exports.insert(tx, await this.zones.lockInScope(tx, caller, zoneId), requestId),
+    );
+  }
+
+  async get(caller: Caller, id: string): Promise<ExportRecord> {
+    authorize(caller, 'read');
+    const record = await this.exports.find(scopeOf(caller), id);
+    if (!record) throw exportNotFound();
+    return record;
+  }
+
+  async list(caller: Caller, query: ListQuery): Promise<Page<ExportRecord>> {
+    authorize(caller, 'read');
+    return pageOrMarkerNotFound(await this.exports.list(scopeOf(caller), query), query);
+  }
+
+  async delete(caller: Caller, id: string): Promise<void> {
+    authorize(caller, 'write');
+    if (!(await this.exports.delete(scopeOf(caller), id))) throw exportNotFound();
+  }
+
+  /**
+   * zone-worker's part: the export is checked and marked COMPLETE — once: a redelivered request finds it no
+   * longer pending. The content itself is rendered when fetched (stream), so it always shows the zone as
+   * it is, its current SOA serial included.
+   */
+  async complete(request: ExportRequestedV1): Promise<void> {
+    const zone = await this.propagation.findById(request.zoneId);
+    const outcome = zone
+      ? ({ status: 'COMPLETE', location: exportLocation(request.exportId) } as const)
+      : ({ status: 'ERROR', message: 'The zone no longer exists' } as const);
+    await this.exports.finish(request.exportId, outcome);
+  }
+
+  /** Streams the zonefile: `$ORIGIN`, `$TTL`, the SOA (current serial), the pool's NS, then every record. */
+  async stream(caller: Caller, id: string, write: (chunk: string) => Promise<void>): Promise<void> {
+    authorize(caller, 'write');
+    const record = await this.get(caller, id);
+    if (record.status !== 'COMPLETE') throw badRequest('Zone can not be exported synchronously');
+    const zone = await this.zones.get(caller, record.zoneId);
+    await write(zonefileHeader(zone.name, zone.ttl));
+    await this.content.eachRecordSet(zone.id, (batch) => write(batch.map(zonefileLines).join('')));
+  }
+}

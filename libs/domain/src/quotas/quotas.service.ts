@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { forbidden } from '../common.errors';
+import { Quotas } from '@zonewarden/config';
+import { QuotasRepository } from '@zonewarden/persistence';
+import { Caller, authorize } from '../caller';
+import { DomainSettings } from '../domain-settings';
+import { effectiveQuotas } from './quota-rules';
+
+@Injectable()
+export class QuotasService {
+  constructor(
+    private readonly settings: DomainSettings,
+    private readonly quotas: QuotasRepository,
+  ) {}
+
+  /** The limits that apply to a project (its overrides on the operator's defaults). */
+  async of(projectId: string): Promise<Quotas> {
+    return effectiveQuotas(this.settings.defaultQuotas, await this.quotas.overrides(projectId));
+  }
+
+  /** A project reads its own quotas; admins read anyone's. */
+  async get(caller: Caller, projectId: string): Promise<Quotas> {
+    authorize(caller, 'read');
+    if (!caller.isAdmin && projectId !== caller.projectId) throw forbidden();
+    return this.of(projectId);
+  }
+
+  async set(caller: Caller, projectId: string, limits: Partial<Quotas>): Promise<Quotas> {
+    authorize(caller, 'admin');
+    await this.quotas.set(projectId, limits);
+    return this.of(projectId);
+  }
+
+  async reset(caller: Caller, projectId: string): Promise<void> {
+    authorize(caller, 'admin');
+    await this.quotas.reset(projectId);
+  }
+}

@@ -1,0 +1,222 @@
+import { Injectable } from '@nestjs/common';
+import { PoolClient } from 'pg';
+import { DomainError } from '../domain-error';
+import { forbidden } from '../common.errors';
+import { namesBetween } from '@zonewarden/dns';
+import { Quotas } from '@zonewarden/config';
+import {
+  ListQuery,
+  NO_COUNT_CHANGE,
+  Page,
+  PrismaService,
+  RecordCountDelta,
+  RecordSetRecord,
+  RecordSetsRepository,
+  ZoneRecord,
+  ZonesRepository,
+  changeZone,
+  recordCounts,
+  withTransaction,
+} from '@zonewarden/persistence';
+import { Caller, authorize, scopeOf } from '../caller';
+import { badRequest, pageOrMarkerNotFound } from '../common.errors';
+import { QuotasService } from '../quotas/quotas.service';
+import { checkZoneContentQuotas } from '../quotas/quota-rules';
+import { checkNotDeleting } from '../zones/zone-rules';
+import { ZonesService } from '../zones/zones.service';
+import {
+  canonicalRecords,
+  checkPlacement,
+  checkSiblings,
+  recordSetName,
+  recordSetType,
+} from './recordset-rules';
+import { belongsInChildZone, duplicateRecordSet, recordSetNotFound } from './recordsets.errors';
+
+/** What the caller asked for with `X-Designate-Edit-Managed-Records` (admins only), and its request id. */
+export interface WriteOptions {
+  editManaged: boolean;
+  requestId?: string;
+}
+
+export interface RecordSetInput {
+  name: string;
+  type: string;
+  records: string[];
+  ttl?: number | null;
+  description?: string | null;
+}
+
+/** A PUT: `name` and `type` may be repeated, not changed. */
+export type RecordSetUpdate = Partial<RecordSetInput>;
+
+/** Managed record sets (SOA, apex NS, even when an admin edits them) do not count towards the quotas. */
+const countedChange = (set: RecordSetRecord, delta: RecordCountDelta) =>
+  set.managed ? NO_COUNT_CHANGE : delta;
+
+const immutable = (field: string) =>
+  new DomainError(
+    'invalid_object',
+    `Provided object does not match schema. Keys ['${field}'] are not valid for recordset`,
+  );
+
+/**
+ * The record set rules. Every change runs in the zone's transaction (its row locked): the zone's serial
+ * grows, it becomes `action: UPDATE` and `zone.updated` is announced, so the change propagates; the record
+ * set stays PENDING until pool-manager confirms it. A deleted record set is kept, `action: DELETE`, until then.
+ */
+@Injectable()
+export class RecordSetsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly quotas: QuotasService,
+    private readonly recordSets: RecordSetsRepository,
+    private readonly zoneStore: ZonesRepository,
+    private readonly zones: ZonesService,
+  ) {}
+
+  async create(
+    caller: Caller,
+    zoneId: string,
+    input: RecordSetInput,
+    options: WriteOptions,
+  ): Promise<RecordSetRecord> {
+    authorize(caller, 'write');
+    checkEditManaged(caller, options);
+    const type = recordSetType(input.type);
+    if (type === 'SOA') throw badRequest('Creating a SOA recordset is not allowed');
+    const name = recordSetName(input.name);
+    const records = canonicalRecords(type, input.records);
+    const zone = await this.zones.get(caller, zoneId);
+    checkPlacement(zone, name, type);
+    // A record set under an existing child zone belongs to that zone.
+    const [child] = await this.zoneStore.liveZoneNames(namesBetween(zone.name, name));
+    if (child) throw belongsInChildZone(child);
+    const quotas = await this.quotas.of(zone.projectId);
+    const newSet = { name, type, records, ttl: input.ttl ?? null, description: input.description ?? null };
+    return withTransaction(this.prisma.pg, async (tx) => {
+      const locked = await this.zones.lockInScope(tx, caller, zoneId);
+      checkNotDeleting(locked);
+      const siblings = await this.recordSets.typesAtName(tx, zoneId, name);
+      if (siblings.includes(type)) throw duplicateRecordSet();
+      checkSiblings(name, type, siblings);
+      await checkQuotas(tx, locked, quotas, records.length, 1);
+      const id = await this.recordSets.insert(tx, locked, newSet);
+      if (id === null) throw duplicateRecordSet();
+      await changeZone(tx, locked, {}, options.requestId, { sets: 1, records: records.length });
+      return this.lock(tx, id);
+    });
+  }
+
+  async get(caller: Caller, id: string, zoneId?: string): Promise<RecordSetRecord> {
+    authorize(caller, 'read');
+    const recordSet = await this.recordSets.find(scopeOf(caller), id, zoneId);
+    if (!recordSet) throw recordSetNotFound();
+    return recordSet;
+  }
+
+  async list(caller: Caller, zoneId: string | null, query: ListQuery): Promise<Page<RecordSetRecord>> {
+    authorize(caller, 'read');
+    if (zoneId) await this.zones.get(caller, zoneId);
+    return pageOrMarkerNotFound(await this.recordSets.list(scopeOf(caller), zoneId, query), query);
+  }
+
+  /** `records`, when given, replaces the set's records. */
+  async update(
+    caller: Caller,
+    zoneId: string,
+    id: string,
+    update: RecordSetUpdate,
+    options: WriteOptions,
+  ): Promise<RecordSetRecord> {
+    authorize(caller, 'write');
+    checkEditManaged(caller, options);
+    const zone = await this.zones.get(caller, zoneId);
+    // The type never changes, so the records can be checked before the write transaction.
+    const { type } = await this.get(caller, id, zoneId);
+    const records = update.records && type !== 'SOA' ? canonicalRecords(type, update.records) : undefined;
+    const quotas = await this.quotas.of(zone.projectId);
+    return withTransaction(this.prisma.pg, async (tx) => {
+      const { locked, current } = await this.lockForChange(tx, caller, zoneId, id, (current) => {
+        if (current.type === 'SOA') throw badRequest('Updating SOA recordsets is not allowed');
+        if (current.managed && !options.editManaged) throw badRequest('Managed records may not be updated');
+        if (update.name !== undefined && update.name.toLowerCase() !== current.name) throw immutable('name');
+        if (update.type !== undefined && update.type.toUpperCase() !== current.type) throw immutable('type');
+      });
+      let counted = NO_COUNT_CHANGE;
+      if (records) {
+        await checkQuotas(tx, locked, quotas, records.length, 0, current.records.length);
+        await this.recordSets.replaceRecords(tx, id, records);
+        counted = countedChange(current, { sets: 0, records: records.length - current.records.length });
+      }
+      await this.recordSets.update(tx, id, { ttl: update.ttl, description: update.description });
+      await changeZone(tx, locked, {}, options.requestId, counted);
+      return this.lock(tx, id);
+    });
+  }
+
+  /** Marks the record set deleted (it leaves DNS at once); pool-manager removes the row once propagated. */
+  async delete(caller: Caller, zoneId: string, id: string, options: WriteOptions): Promise<RecordSetRecord> {
+    authorize(caller, 'write');
+    checkEditManaged(caller, options);
+    await this.zones.get(caller, zoneId);
+    return withTransaction(this.prisma.pg, async (tx) => {
+      const { locked, current } = await this.lockForChange(tx, caller, zoneId, id, (current) => {
+        if (current.type === 'SOA') throw badRequest('Deleting a SOA recordset is not allowed');
+        if (current.managed && !options.editManaged) throw badRequest('Managed records may not be deleted');
+      });
+      await this.recordSets.markDeleted(tx, id);
+      const counted = countedChange(current, { sets: -1, records: -current.records.length });
+      await changeZone(tx, locked, {}, options.requestId, counted);
+      return this.lock(tx, id);
+    });
+  }
+
+  /**
+   * Locks the zone and the record set for a change `allowed` approves (it throws otherwise); a record set
+   * being deleted is not found, and a zone being deleted takes no change.
+   */
+  private async lockForChange(
+    tx: PoolClient,
+    caller: Caller,
+    zoneId: string,
+    id: string,
+    allowed: (current: RecordSetRecord) => void,
+  ): Promise<{ locked: ZoneRecord; current: RecordSetRecord }> {
+    const locked = await this.zones.lockInScope(tx, caller, zoneId);
+    const current = await this.lock(tx, id, zoneId);
+    if (current.action === 'DELETE') throw recordSetNotFound();
+    allowed(current);
+    checkNotDeleting(locked);
+    return { locked, current };
+  }
+
+  private async lock(tx: PoolClient, id: string, zoneId?: string): Promise<RecordSetRecord> {
+    const recordSet = await this.recordSets.lock(tx, id, zoneId);
+    if (!recordSet) throw recordSetNotFound();
+    return recordSet;
+  }
+}
+
+/** The edit-managed flag itself needs the admin role (Designate's `edit_managed_records` policy). */
+function checkEditManaged(caller: Caller, options: WriteOptions): void {
+  if (options.editManaged && !caller.isAdmin) throw forbidden();
+}
+
+/** Record sets and records of the (locked) zone, managed ones aside, stay within the quotas after the change. */
+async function checkQuotas(
+  tx: PoolClient,
+  zone: ZoneRecord,
+  quotas: Quotas,
+  records: number,
+  addedSets: number,
+  removedRecords = 0,
+): Promise<void> {
+  // Kept in the zone's row by every writer (RecordCountDelta): no counting of a large zone per change.
+  const counts = await recordCounts(tx, zone.id);
+  checkZoneContentQuotas(quotas, {
+    largest: records,
+    sets: counts.sets + addedSets,
+    records: counts.records - removedRecords + records,
+  });
+}

@@ -1,0 +1,151 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { forbidden } from '../common.errors';
+import {
+  ListQuery,
+  Page,
+  PrismaService,
+  TransferAcceptRecord,
+  TransferRequestRecord,
+  TransfersRepository,
+  ZonesRepository,
+  lockZone,
+  withTransaction,
+} from '@zonewarden/persistence';
+import { Caller, authorize, scopeOf } from '../caller';
+import { pageOrMarkerNotFound } from '../common.errors';
+import { QuotasService } from '../quotas/quotas.service';
+import { checkQuota } from '../quotas/quota-rules';
+import { checkNotDeleting } from '../zones/zone-rules';
+import { ZonesService } from '../zones/zones.service';
+import { zoneNotFound } from '../zones/zones.errors';
+import {
+  acceptNotFound,
+  duplicateRequest,
+  invalidKey,
+  requestNotActive,
+  requestNotFound,
+} from './transfers.errors';
+
+/** How a caller sees a request: its owner sees the key, its target and others do not. */
+export type RequestView = 'owner' | 'target' | 'other';
+
+function sameKey(given: string, stored: string): boolean {
+  const [a, b] = [Buffer.from(given), Buffer.from(stored)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Zone transfers between projects: who sees, changes and accepts a request, and the move itself. */
+@Injectable()
+export class TransfersService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly quotas: QuotasService,
+    private readonly transfers: TransfersRepository,
+    private readonly zoneStore: ZonesRepository,
+    private readonly zones: ZonesService,
+  ) {}
+
+  async createRequest(
+    caller: Caller,
+    zoneId: string,
+    input: { targetProjectId: string | null; description: string | null },
+  ): Promise<TransferRequestRecord> {
+    authorize(caller, 'write');
+    return withTransaction(this.prisma.pg, async (tx) => {
+      const zone = await this.zones.lockInScope(tx, caller, zoneId);
+      checkNotDeleting(zone, 'transfer');
+      const request = await this.transfers.insertRequest(tx, zone, input);
+      if (!request) throw duplicateRequest();
+      return request;
+    });
+  }
+
+  /** An untargeted request is readable by any project; a targeted one only by its owner and target. */
+  async getRequest(
+    caller: Caller,
+    id: string,
+  ): Promise<{ request: TransferRequestRecord; view: RequestView }> {
+    authorize(caller, 'read');
+    const request = await this.transfers.findRequest(id);
+    if (!request) throw requestNotFound();
+    const view = viewOf(caller, request);
+    if (view === 'other' && request.targetProjectId !== null) throw requestNotFound();
+    return { request, view };
+  }
+
+  async listRequests(
+    caller: Caller,
+    query: ListQuery,
+  ): Promise<{ page: Page<TransferRequestRecord>; viewOf: (r: TransferRequestRecord) => RequestView }> {
+    authorize(caller, 'read');
+    const page = await this.transfers.listRequests(caller.allProjects ? null : caller.projectId, query);
+    return { page: pageOrMarkerNotFound(page, query), viewOf: (request) => viewOf(caller, request) };
+  }
+
+  async updateRequest(
+    caller: Caller,
+    id: string,
+    description: string | null,
+  ): Promise<TransferRequestRecord> {
+    await this.ownedRequest(caller, id);
+    const updated = await this.transfers.updateRequest(id, description);
+    if (!updated) throw requestNotFound();
+    return updated;
+  }
+
+  async deleteRequest(caller: Caller, id: string): Promise<void> {
+    await this.ownedRequest(caller, id);
+    if (!(await this.transfers.deleteRequest(id))) throw requestNotFound();
+  }
+
+  /**
+   * Accepts a request, once: the request row is locked, so of concurrent accepts one moves the zone and
+   * the others find the request used. The zone and all its record sets change project in the same
+   * transaction, within the acceptor's zone quota.
+   */
+  async accept(caller: Caller, requestId: string, key: string): Promise<TransferAcceptRecord> {
+    authorize(caller, 'write');
+    const acceptor = caller.projectId;
+    const quotas = await this.quotas.of(acceptor);
+    return withTransaction(this.prisma.pg, async (tx) => {
+      const request = await this.transfers.lockRequest(tx, requestId.toLowerCase());
+      if (!request || (request.targetProjectId !== null && request.targetProjectId !== acceptor))
+        throw requestNotFound();
+      if (request.status !== 'ACTIVE') throw requestNotActive(request.status);
+      if (!sameKey(key, request.key)) throw invalidKey();
+      const zone = await lockZone(tx, request.zoneId, { projectId: null });
+      if (!zone) throw zoneNotFound();
+      checkNotDeleting(zone, 'transfer');
+      if (quotas.zones >= 0) checkQuota(quotas, 'zones', (await this.zoneStore.countLive(tx, acceptor)) + 1);
+      return this.transfers.moveZone(tx, request, acceptor);
+    });
+  }
+
+  async getAccept(caller: Caller, id: string): Promise<TransferAcceptRecord> {
+    authorize(caller, 'read');
+    const accept = await this.transfers.findAccept(scopeOf(caller), id);
+    if (!accept) throw acceptNotFound();
+    return accept;
+  }
+
+  /** Listing accepts is for admins (Designate's policy). */
+  async listAccepts(caller: Caller, query: ListQuery): Promise<Page<TransferAcceptRecord>> {
+    authorize(caller, 'admin');
+    return pageOrMarkerNotFound(await this.transfers.listAccepts(scopeOf(caller), query), query);
+  }
+
+  /** Only the owner changes a request; a project that may see it gets 403, one that may not, 404. */
+  private async ownedRequest(caller: Caller, id: string): Promise<TransferRequestRecord> {
+    authorize(caller, 'write');
+    const { request, view } = await this.getRequest(caller, id);
+    if (view !== 'owner') throw forbidden();
+    return request;
+  }
+}
+
+function viewOf(caller: Caller, request: TransferRequestRecord): RequestView {
+  if (request.projectId === caller.projectId || (caller.isAdmin && caller.allProjects)) return 'owner';
+  if (request.targetProjectId === caller.projectId) return 'target';
+  return 'other';
+}

@@ -1,0 +1,151 @@
+import { Injectable } from '@nestjs/common';
+import { PoolClient } from 'pg';
+import { ZONE_EVENTS } from '@zonewarden/contracts';
+import { ancestorNames, canonicalName, soaRecordData, unixSeconds } from '@zonewarden/dns';
+import { Quotas } from '@zonewarden/config';
+import {
+  ListQuery,
+  NewZone,
+  Page,
+  PoolNsRecordRecord,
+  PoolsRepository,
+  PrismaService,
+  ZoneChanges,
+  ZoneRecord,
+  ZonesRepository,
+  announceZone,
+  changeZone,
+  lockZone,
+  withTransaction,
+  zoneEvent,
+} from '@zonewarden/persistence';
+import { Caller, authorize, scopeOf } from '../caller';
+import { pageOrMarkerNotFound } from '../common.errors';
+import { DomainSettings } from '../domain-settings';
+import { QuotasService } from '../quotas/quotas.service';
+import { checkQuota } from '../quotas/quota-rules';
+import { checkNameIsFree, checkNotDeleting } from './zone-rules';
+import { duplicateZone, noServersConfigured, zoneNotFound } from './zones.errors';
+
+/** A zone as a caller asks for it. */
+export interface ZoneRequest {
+  name: string;
+  email: string;
+  ttl?: number;
+  description?: string | null;
+  attributes?: Record<string, string>;
+}
+
+/** Designate's default TTL of a new zone. */
+export const DEFAULT_ZONE_TTL = 3600;
+
+/** The zone rules, each public method in one transaction (Designate's central service, for zones). */
+@Injectable()
+export class ZonesService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly settings: DomainSettings,
+    private readonly pools: PoolsRepository,
+    private readonly quotas: QuotasService,
+    private readonly zones: ZonesRepository,
+  ) {}
+
+  async create(caller: Caller, input: ZoneRequest, requestId?: string): Promise<ZoneRecord> {
+    authorize(caller, 'write');
+    const newZone = {
+      projectId: caller.projectId,
+      poolId: this.settings.defaultPoolId,
+      name: canonicalName(input.name),
+      email: input.email,
+      ttl: input.ttl ?? DEFAULT_ZONE_TTL,
+      description: input.description ?? null,
+      attributes: input.attributes ?? {},
+    };
+    const quotas = await this.quotas.of(caller.projectId);
+    return withTransaction(this.prisma.pg, async (tx) => {
+      const created = await this.createIn(tx, newZone, quotas);
+      await this.announceCreated(tx, created, requestId);
+      return created;
+    });
+  }
+
+  /**
+   * Every way a zone comes to be (the API's create, an import) goes through here, in the caller's
+   * transaction: the project's zone quota, the name rules, the pool's nameservers; the zone is inserted
+   * with its managed SOA and NS record sets. The caller announces it (announceCreated) once it is complete.
+   */
+  async createIn(tx: PoolClient, zone: NewZone, quotas: Quotas): Promise<ZoneRecord> {
+    // Concurrent creations in one project queue on a lock, so the count cannot be overtaken.
+    if (quotas.zones >= 0)
+      checkQuota(quotas, 'zones', (await this.zones.countLiveLocked(tx, zone.projectId)) + 1);
+    const ancestors = ancestorNames(zone.name);
+    checkNameIsFree(zone, ancestors, await this.zones.relatedByName(tx, zone.name, ancestors));
+    const nameservers = await this.zones.poolNsHostnames(tx, zone.poolId);
+    if (nameservers.length === 0) throw noServersConfigured();
+    const serial = unixSeconds();
+    // Same-name races are settled by the partial unique index.
+    const created = await this.zones.insert(tx, zone, serial);
+    if (!created) throw duplicateZone();
+    await this.zones.insertManagedRecordSet(tx, created, 'SOA', [
+      soaRecordData(nameservers[0], created.email, serial),
+    ]);
+    await this.zones.insertManagedRecordSet(tx, created, 'NS', nameservers);
+    return created;
+  }
+
+  announceCreated(tx: PoolClient, zone: ZoneRecord, requestId?: string): Promise<void> {
+    return announceZone(tx, ZONE_EVENTS.created, zoneEvent(zone, 'CREATE'), requestId);
+  }
+
+  async get(caller: Caller, id: string): Promise<ZoneRecord> {
+    authorize(caller, 'read');
+    const zone = await this.zones.find(this.prisma.pg, id, scopeOf(caller));
+    if (!zone) throw zoneNotFound();
+    return zone;
+  }
+
+  async list(caller: Caller, query: ListQuery): Promise<Page<ZoneRecord>> {
+    authorize(caller, 'read');
+    return pageOrMarkerNotFound(await this.zones.list(scopeOf(caller), query), query);
+  }
+
+  /** Applies a PATCH: bumps the serial (and the SOA record), the version, and announces the update. */
+  async update(caller: Caller, id: string, changes: ZoneChanges, requestId?: string): Promise<ZoneRecord> {
+    authorize(caller, 'write');
+    return withTransaction(this.prisma.pg, async (tx) => {
+      const current = await this.lockInScope(tx, caller, id);
+      checkNotDeleting(current);
+      return changeZone(tx, current, changes, requestId);
+    });
+  }
+
+  /** Starts the asynchronous delete; a zone already being deleted is answered as it is. */
+  async delete(caller: Caller, id: string, requestId?: string): Promise<ZoneRecord> {
+    authorize(caller, 'write');
+    return withTransaction(this.prisma.pg, async (tx) => {
+      const current = await this.lockInScope(tx, caller, id);
+      if (current.action === 'DELETE') return current;
+      const deleting = await this.zones.markDeleting(tx, id);
+      await announceZone(tx, ZONE_EVENTS.deleted, zoneEvent(deleting, 'DELETE'), requestId);
+      return deleting;
+    });
+  }
+
+  /** Removes the zone from storage without touching any target. Admin only, checked before the lookup. */
+  async abandon(caller: Caller, id: string): Promise<void> {
+    authorize(caller, 'admin');
+    if (!(await this.zones.remove(id, scopeOf(caller)))) throw zoneNotFound();
+  }
+
+  async nameservers(caller: Caller, id: string): Promise<PoolNsRecordRecord[]> {
+    const zone = await this.get(caller, id);
+    return this.pools.nsRecords(zone.poolId);
+  }
+
+  /** The caller's zone, its row locked for the rest of the transaction; another project's is not found. */
+  async lockInScope(tx: PoolClient, caller: Caller, id: string): Promise<ZoneRecord> {
+    const zone = await lockZone(tx, id, scopeOf(caller));
+    if (!zone) throw zoneNotFound();
+    return zone;
+  }
+}

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { ZONE_EVENTS } from '@zonewarden/contracts';
+import { Prisma } from '../generated/prisma/client';
+import { PrismaService } from '../prisma.service';
+import { query, withTransaction } from '../sql';
+import { ZoneRecord } from './zone.record';
+import { ZONE_COLUMNS, ZoneRow, announceZone, toZoneRecord, zoneEvent } from './zone-sql';
+
+/**
+ * pool-manager's side of the zones table: the state of a zone's propagation to the pool's targets
+ * (read any zone, confirm, fail, purge, reclaim). The API's side is ZonesRepository.
+ */
+@Injectable()
+export class ZonePropagationRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Any zone by id, whoever owns it, or null (also for an export's completion). */
+  async findById(id: string): Promise<ZoneRecord | null> {
+    const [row] = await query<ZoneRow>(
+      this.prisma.pg,
+      Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t WHERE t.id = ${id}::uuid`,
+      'zone-find-by-id',
+    );
+    return row ? toZoneRecord(row) : null;
+  }
+
+  /**
+   * Every target serves the zone at `serial`: the pending create/update is done. A newer change made
+   * meanwhile (another serial) keeps its own pending action. Returns whether the zone was updated.
+   */
+  async markPropagated(id: string, serial: number): Promise<boolean> {
+    return withTransaction(this.prisma.pg, async (tx) => {
+      const rows = await query(
+        tx,
+        Prisma.sql`UPDATE zones SET action = 'NONE', status = 'ACTIVE', error_reason = NULL
+          WHERE id = ${id}::uuid AND serial = ${serial} AND action IN ('CREATE', 'UPDATE') RETURNING id`,
+        'zone-mark-propagated',
+      );
+      if (rows.length === 0) return false;
+      // Every record set change is part of the serial just confirmed (each change bumps it).
+      await query(
+        tx,
+        Prisma.sql`DELETE FROM recordsets WHERE zone_id = ${id}::uuid AND action = 'DELETE'`,
+        'recordsets-purge-deleted',
+      );
+      await query(
+        tx,
+        Prisma.sql`UPDATE recordsets SET status = 'ACTIVE', action = 'NONE' WHERE zone_id = ${id}::uuid AND action <> 'NONE'`,
+        'recordsets-mark-propagated',
+      );
+      return true;
+    });
+  }
+
+  /** Propagation gave up for now: ERROR with a reason for operators; the action stays pending. */
+  async markError(id: string, action: ZoneRecord['action'], serial: number, reason: string): Promise<void> {
+    await query(
+      this.prisma.pg,
+      Prisma.sql`UPDATE zones SET status = 'ERROR', error_reason = ${reason.slice(0, 1000)}, action_at = now()
+        WHERE id = ${id}::uuid AND action = ${action}::"ZoneAction" AND serial = ${serial}`,
+      'zone-mark-error',
+    );
+  }
+
+  /** A deleted zone left every target: remove it and its record sets from storage, and announce it. */
+  async purge(id: string, requestId?: string): Promise<boolean> {
+    return withTransaction(this.prisma.pg, async (tx) => {
+      const [row] = await query<ZoneRow>(
+        tx,
+        Prisma.sql`DELETE FROM zones t WHERE t.id = ${id}::uuid AND t.action = 'DELETE' RETURNING ${ZONE_COLUMNS}`,
+        'zone-purge',
+      );
+      if (!row) return false;
+      const purged = toZoneRecord(row);
+      await announceZone(tx, ZONE_EVENTS.purged, zoneEvent(purged, 'PURGE'), requestId);
+      return true;
+    });
+  }
+
+  /**
+   * Claims zones whose action has been pending since before `pendingSince` (oldest first) for a
+   * reconciler: their action_at is moved to now, so concurrent reconcilers take different zones.
+   */
+  async claimStale(pendingSince: Date, limit: number): Promise<string[]> {
+    const rows = await query<{ id: string }>(
+      this.prisma.pg,
+      Prisma.sql`UPDATE zones SET action_at = now() WHERE id IN (
+          SELECT id FROM zones WHERE action <> 'NONE' AND action_at < ${pendingSince.toISOString()}::timestamptz AT TIME ZONE 'UTC'
+          ORDER BY action_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING id`,
+      'zone-claim-stale',
+    );
+    return rows.map((row) => row.id);
+  }
+}
