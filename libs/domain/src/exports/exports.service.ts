@@ -11,11 +11,12 @@ import {
   ZonePropagationRepository,
   withTransaction,
 } from '@zonewarden/persistence';
-import { Caller, authorize, scopeOf } from '../caller';
-import { badRequest, pageOrMarkerNotFound } from '../common.errors';
+import { Caller, authorize } from '../caller';
+import { badRequest } from '../common.errors';
 import { QuotasService } from '../quotas/quotas.service';
 import { overQuota } from '../quotas/quotas.errors';
 import { ZonesService } from '../zones/zones.service';
+import { TaskAccess } from '../tasks/task-access';
 import { exportNotFound } from './exports.errors';
 
 /** Where the API serves a completed export's content (Designate's `designate://…` scheme, ours). */
@@ -24,6 +25,8 @@ export const exportLocation = (exportId: string) => `zonewarden://v2/zones/tasks
 /** Zone exports: requested here, completed by zone-worker; the content is rendered when fetched. */
 @Injectable()
 export class ExportsService {
+  private readonly records: TaskAccess<ExportRecord>;
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly content: ZoneContentRepository,
@@ -31,7 +34,9 @@ export class ExportsService {
     private readonly propagation: ZonePropagationRepository,
     private readonly quotas: QuotasService,
     private readonly zones: ZonesService,
-  ) {}
+  ) {
+    this.records = new TaskAccess(this.exports, exportNotFound);
+  }
 
   /** Zones above the export size quota (record sets) are refused at once, as Designate does. */
   async create(caller: Caller, zoneId: string, requestId?: string): Promise<ExportRecord> {
@@ -45,21 +50,16 @@ export class ExportsService {
     );
   }
 
-  async get(caller: Caller, id: string): Promise<ExportRecord> {
-    authorize(caller, 'read');
-    const record = await this.exports.find(scopeOf(caller), id);
-    if (!record) throw exportNotFound();
-    return record;
+  get(caller: Caller, id: string): Promise<ExportRecord> {
+    return this.records.get(caller, id);
   }
 
-  async list(caller: Caller, query: ListQuery): Promise<Page<ExportRecord>> {
-    authorize(caller, 'read');
-    return pageOrMarkerNotFound(await this.exports.list(scopeOf(caller), query), query);
+  list(caller: Caller, query: ListQuery): Promise<Page<ExportRecord>> {
+    return this.records.list(caller, query);
   }
 
-  async delete(caller: Caller, id: string): Promise<void> {
-    authorize(caller, 'write');
-    if (!(await this.exports.delete(scopeOf(caller), id))) throw exportNotFound();
+  delete(caller: Caller, id: string): Promise<void> {
+    return this.records.delete(caller, id);
   }
 
   /**

@@ -12,13 +12,13 @@ import {
   PrismaService,
   withTransaction,
 } from '@zonewarden/persistence';
-import { Caller, authorize, scopeOf } from '../caller';
-import { pageOrMarkerNotFound } from '../common.errors';
+import { Caller, authorize } from '../caller';
 import { QuotasService } from '../quotas/quotas.service';
 import { checkZoneContentQuotas } from '../quotas/quota-rules';
 import { belongsInChildZone } from '../recordsets/recordsets.errors';
 import { DomainSettings } from '../domain-settings';
 import { ZonesService } from '../zones/zones.service';
+import { TaskAccess } from '../tasks/task-access';
 import { importNotFound } from './imports.errors';
 import { stageZonefile } from './stage-zonefile';
 
@@ -40,13 +40,17 @@ class HandledMeanwhile extends Error {}
 /** Zone imports: the zonefile is stored with the request; zone-worker turns it into a zone (carryOut). */
 @Injectable()
 export class ImportsService {
+  private readonly records: TaskAccess<ImportRecord>;
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly settings: DomainSettings,
     private readonly imports: ImportsRepository,
     private readonly quotas: QuotasService,
     private readonly zones: ZonesService,
-  ) {}
+  ) {
+    this.records = new TaskAccess(this.imports, importNotFound);
+  }
 
   /** A pending import of `zonefile` (its text in pieces of any size), handed to zone-worker. */
   async create(caller: Caller, zonefile: () => Iterable<string>, requestId?: string): Promise<ImportRecord> {
@@ -57,22 +61,17 @@ export class ImportsService {
     );
   }
 
-  async get(caller: Caller, id: string): Promise<ImportRecord> {
-    authorize(caller, 'read');
-    const record = await this.imports.find(scopeOf(caller), id);
-    if (!record) throw importNotFound();
-    return record;
+  get(caller: Caller, id: string): Promise<ImportRecord> {
+    return this.records.get(caller, id);
   }
 
-  async list(caller: Caller, query: ListQuery): Promise<Page<ImportRecord>> {
-    authorize(caller, 'read');
-    return pageOrMarkerNotFound(await this.imports.list(scopeOf(caller), query), query);
+  list(caller: Caller, query: ListQuery): Promise<Page<ImportRecord>> {
+    return this.records.list(caller, query);
   }
 
   /** Removes the import record only; the zone it created stays. */
-  async delete(caller: Caller, id: string): Promise<void> {
-    authorize(caller, 'write');
-    if (!(await this.imports.delete(scopeOf(caller), id))) throw importNotFound();
+  delete(caller: Caller, id: string): Promise<void> {
+    return this.records.delete(caller, id);
   }
 
   /**

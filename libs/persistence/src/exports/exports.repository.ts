@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ExportRequestedV1, TASK_EVENTS } from '@zonewarden/contracts';
 import { Prisma } from '../generated/prisma/client';
-import { ListQuery, Page, listPage } from '../collections/keyset';
+import { ListQuery, Page } from '../collections/keyset';
 import { writeToOutbox } from '../outbox/outbox.writer';
 import { claimStaleTasks } from '../tasks/stale-tasks';
+import { TaskRows } from '../tasks/task-rows';
 import { PrismaService } from '../prisma.service';
 import { Queryable, query, withTransaction } from '../sql';
 import { ZoneRecord } from '../zones/zone.record';
-import { Scope, inScope } from '../access/scope';
+import { Scope } from '../access/scope';
 import { EXPORT_COLLECTION, ExportRecord } from './export.record';
 
 const COLUMNS =
@@ -34,7 +35,11 @@ function exportRequested(task: ExportTask, requestId?: string) {
 /** Zone exports: requested through the API, completed by zone-worker; the content is rendered when fetched. */
 @Injectable()
 export class ExportsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  private readonly rows: TaskRows<ExportRecord>;
+
+  constructor(private readonly prisma: PrismaService) {
+    this.rows = new TaskRows(prisma, 'zone_exports', COLUMNS, EXPORT_COLLECTION);
+  }
 
   /** Records the export of the (locked) zone and hands it to zone-worker, in the caller's transaction. */
   async insert(tx: Queryable, zone: ZoneRecord, requestId?: string): Promise<ExportRecord> {
@@ -64,26 +69,17 @@ export class ExportsRepository {
     });
   }
 
-  async find(scope: Scope, id: string): Promise<ExportRecord | null> {
-    const [row] = await query<ExportRecord>(
-      this.prisma.pg,
-      Prisma.sql`SELECT ${COLUMNS} FROM zone_exports t WHERE t.id = ${id}::uuid AND ${inScope(scope)}`,
-      'export-find',
-    );
-    return row ?? null;
+  find(scope: Scope, id: string): Promise<ExportRecord | null> {
+    return this.rows.find(scope, id);
   }
 
   list(scope: Scope, listQuery: ListQuery): Promise<Page<ExportRecord> | null> {
-    return listPage<ExportRecord>(this.prisma.pg, EXPORT_COLLECTION, COLUMNS, [inScope(scope)], listQuery);
+    return this.rows.list(scope, listQuery);
   }
 
   /** Whether the scope had such an export. */
-  async delete(scope: Scope, id: string): Promise<boolean> {
-    const rows = await query(
-      this.prisma.pg,
-      Prisma.sql`DELETE FROM zone_exports t WHERE t.id = ${id}::uuid AND ${inScope(scope)} RETURNING t.id`,
-    );
-    return rows.length > 0;
+  delete(scope: Scope, id: string): Promise<boolean> {
+    return this.rows.delete(scope, id);
   }
 
   /**

@@ -3,12 +3,13 @@ import { Injectable } from '@nestjs/common';
 import { PoolClient } from 'pg';
 import { ImportRequestedV1, TASK_EVENTS } from '@zonewarden/contracts';
 import { Prisma } from '../generated/prisma/client';
-import { ListQuery, Page, listPage } from '../collections/keyset';
+import { ListQuery, Page } from '../collections/keyset';
 import { writeToOutbox } from '../outbox/outbox.writer';
 import { claimStaleTasks } from '../tasks/stale-tasks';
+import { TaskRows } from '../tasks/task-rows';
 import { PrismaService } from '../prisma.service';
 import { query, withTransaction } from '../sql';
-import { Scope, inScope } from '../access/scope';
+import { Scope } from '../access/scope';
 import { IMPORT_COLLECTION, ImportRecord } from './import.record';
 import { copyPendingImport } from './zonefile-copy';
 
@@ -24,7 +25,11 @@ function importRequested(importId: string, projectId: string, requestId?: string
 /** Zone imports: the zonefile is stored with the request; zone-worker turns it into a zone. */
 @Injectable()
 export class ImportsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  private readonly rows: TaskRows<ImportRecord>;
+
+  constructor(private readonly prisma: PrismaService) {
+    this.rows = new TaskRows(prisma, 'zone_imports', COLUMNS, IMPORT_COLLECTION);
+  }
 
   /**
    * In the caller's transaction: a pending import of `zonefile` (its text in pieces of any size, streamed
@@ -62,26 +67,17 @@ export class ImportsRepository {
     });
   }
 
-  async find(scope: Scope, id: string): Promise<ImportRecord | null> {
-    const [row] = await query<ImportRecord>(
-      this.prisma.pg,
-      Prisma.sql`SELECT ${COLUMNS} FROM zone_imports t WHERE t.id = ${id}::uuid AND ${inScope(scope)}`,
-      'import-find',
-    );
-    return row ?? null;
+  find(scope: Scope, id: string): Promise<ImportRecord | null> {
+    return this.rows.find(scope, id);
   }
 
   list(scope: Scope, listQuery: ListQuery): Promise<Page<ImportRecord> | null> {
-    return listPage<ImportRecord>(this.prisma.pg, IMPORT_COLLECTION, COLUMNS, [inScope(scope)], listQuery);
+    return this.rows.list(scope, listQuery);
   }
 
   /** Removes only the import record, never the zone; whether the scope had it. */
-  async delete(scope: Scope, id: string): Promise<boolean> {
-    const rows = await query(
-      this.prisma.pg,
-      Prisma.sql`DELETE FROM zone_imports t WHERE t.id = ${id}::uuid AND ${inScope(scope)} RETURNING t.id`,
-    );
-    return rows.length > 0;
+  delete(scope: Scope, id: string): Promise<boolean> {
+    return this.rows.delete(scope, id);
   }
 
   /**
