@@ -16,6 +16,7 @@ import { ImportsModule } from './imports/imports.module';
 import { QuotasModule } from './quotas/quotas.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RecordSetsModule } from './recordsets/recordsets.module';
+import { ReverseModule } from './reverse/reverse.module';
 import { TransfersModule } from './transfers/transfers.module';
 import { VersionsModule } from './versions/versions.module';
 import { ZonesModule } from './zones/zones.module';
@@ -51,6 +52,7 @@ export class AppModule {
         HealthModule,
         MetricsModule,
         QuotasModule,
+        ReverseModule,
       ],
       providers: [
         { provide: GatewayConfig, useValue: config },

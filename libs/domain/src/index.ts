@@ -12,6 +12,8 @@ export * from './quotas/quota-rules';
 export * from './quotas/quotas.errors';
 export * from './quotas/quotas.service';
 export * from './recordsets/recordset-rules';
+export * from './reverse/floatingips.errors';
+export * from './reverse/floatingips.service';
 export * from './recordsets/recordsets.errors';
 export * from './recordsets/recordsets.service';
 export * from './transfers/transfers.errors';

@@ -14,6 +14,7 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
   illegal_child: 403,
   illegal_parent: 403,
   invalid_key: 403,
+  no_endpoint: 403,
   zone_not_found: 404,
   recordset_not_found: 404,
   zone_import_not_found: 404,
