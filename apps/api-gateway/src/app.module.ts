@@ -17,6 +17,7 @@ import { QuotasModule } from './quotas/quotas.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RecordSetsModule } from './recordsets/recordsets.module';
 import { ReverseModule } from './reverse/reverse.module';
+import { ServiceStatusesModule } from './service-statuses/service-statuses.module';
 import { TransfersModule } from './transfers/transfers.module';
 import { VersionsModule } from './versions/versions.module';
 import { ZonesModule } from './zones/zones.module';
@@ -53,6 +54,7 @@ export class AppModule {
         MetricsModule,
         QuotasModule,
         ReverseModule,
+        ServiceStatusesModule,
       ],
       providers: [
         { provide: GatewayConfig, useValue: config },

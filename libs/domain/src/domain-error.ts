@@ -4,6 +4,7 @@ import type { ImportErrorCode } from './imports/imports.errors';
 import type { QuotaErrorCode } from './quotas/quotas.errors';
 import type { RecordSetErrorCode } from './recordsets/recordsets.errors';
 import type { FloatingIpErrorCode } from './reverse/floatingips.errors';
+import type { ServiceStatusErrorCode } from './service-statuses/service-statuses.errors';
 import type { TransferErrorCode } from './transfers/transfers.errors';
 import type { ZoneErrorCode } from './zones/zones.errors';
 
@@ -18,6 +19,7 @@ export type DomainErrorCode =
   | ImportErrorCode
   | QuotaErrorCode
   | RecordSetErrorCode
+  | ServiceStatusErrorCode
   | TransferErrorCode
   | ZoneErrorCode;
 

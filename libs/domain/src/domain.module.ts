@@ -5,6 +5,7 @@ import { ImportsService } from './imports/imports.service';
 import { QuotasService } from './quotas/quotas.service';
 import { RecordSetsService } from './recordsets/recordsets.service';
 import { FloatingIpsService } from './reverse/floatingips.service';
+import { ServiceStatusesService } from './service-statuses/service-statuses.service';
 import { TransfersService } from './transfers/transfers.service';
 import { LegacyDomainsService } from './zones/legacy-domains.service';
 import { ZonesService } from './zones/zones.service';
@@ -16,6 +17,7 @@ const SERVICES = [
   LegacyDomainsService,
   QuotasService,
   RecordSetsService,
+  ServiceStatusesService,
   TransfersService,
   ZonesService,
 ];

@@ -14,6 +14,8 @@ export * from './quotas/quotas.service';
 export * from './recordsets/recordset-rules';
 export * from './reverse/floatingips.errors';
 export * from './reverse/floatingips.service';
+export * from './service-statuses/service-statuses.errors';
+export * from './service-statuses/service-statuses.service';
 export * from './recordsets/recordsets.errors';
 export * from './recordsets/recordsets.service';
 export * from './transfers/transfers.errors';
