@@ -16,6 +16,8 @@ import { ImportsModule } from './imports/imports.module';
 import { QuotasModule } from './quotas/quotas.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RecordSetsModule } from './recordsets/recordsets.module';
+import { ReverseModule } from './reverse/reverse.module';
+import { ServiceStatusesModule } from './service-statuses/service-statuses.module';
 import { TransfersModule } from './transfers/transfers.module';
 import { VersionsModule } from './versions/versions.module';
 import { ZonesModule } from './zones/zones.module';
@@ -51,6 +53,8 @@ export class AppModule {
         HealthModule,
         MetricsModule,
         QuotasModule,
+        ReverseModule,
+        ServiceStatusesModule,
       ],
       providers: [
         { provide: GatewayConfig, useValue: config },

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { databaseOptions } from '@zonewarden/config';
 import { PersistenceModule } from '@zonewarden/persistence';
+import { HeartbeatModule } from '@zonewarden/runtime';
 import { Transport, TransportModule } from '@zonewarden/transport';
 import { DnsServer } from './dns-server.service';
 import { MiniDnsConfig } from './mini-dns.config';
@@ -8,7 +9,10 @@ import { Responder } from './protocol/responder';
 import { ZoneStore } from './zone/zone-store.service';
 import { ZoneEventsSubscriber } from './zone-events.subscriber';
 
-/** mini-dns reads storage and listens to zone events; it writes nothing, so it runs no outbox relay. */
+/**
+ * mini-dns reads storage and listens to zone events; it writes nothing but its heartbeats, so it runs no
+ * outbox relay.
+ */
 @Module({})
 export class MiniDnsModule {
   static forRoot(config: MiniDnsConfig, transport: Transport): DynamicModule {
@@ -17,6 +21,7 @@ export class MiniDnsModule {
       imports: [
         PersistenceModule.forRoot(databaseOptions(config, 'mini-dns')),
         TransportModule.forRoot(transport),
+        HeartbeatModule.forRoot(config, 'mini-dns'),
       ],
       providers: [
         { provide: MiniDnsConfig, useValue: config },

@@ -85,6 +85,12 @@ export class ServiceConfig {
   @Max(65535)
   MINIDNS_PORT = 5354;
 
+  /** How often each process writes its heartbeat (/v2/service_statuses shows it DOWN after 3 missed). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  HEARTBEAT_INTERVAL_MS = 10_000;
+
   /** Operations endpoint (/metrics, /health/*) of zone-worker and pool-manager; off when unset. */
   @IsString()
   OPS_HOST = '127.0.0.1';

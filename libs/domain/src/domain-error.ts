@@ -3,6 +3,8 @@ import type { ExportErrorCode } from './exports/exports.errors';
 import type { ImportErrorCode } from './imports/imports.errors';
 import type { QuotaErrorCode } from './quotas/quotas.errors';
 import type { RecordSetErrorCode } from './recordsets/recordsets.errors';
+import type { FloatingIpErrorCode } from './reverse/floatingips.errors';
+import type { ServiceStatusErrorCode } from './service-statuses/service-statuses.errors';
 import type { TransferErrorCode } from './transfers/transfers.errors';
 import type { ZoneErrorCode } from './zones/zones.errors';
 
@@ -13,9 +15,11 @@ import type { ZoneErrorCode } from './zones/zones.errors';
 export type DomainErrorCode =
   | CommonErrorCode
   | ExportErrorCode
+  | FloatingIpErrorCode
   | ImportErrorCode
   | QuotaErrorCode
   | RecordSetErrorCode
+  | ServiceStatusErrorCode
   | TransferErrorCode
   | ZoneErrorCode;
 

@@ -4,16 +4,20 @@ import { ExportsService } from './exports/exports.service';
 import { ImportsService } from './imports/imports.service';
 import { QuotasService } from './quotas/quotas.service';
 import { RecordSetsService } from './recordsets/recordsets.service';
+import { FloatingIpsService } from './reverse/floatingips.service';
+import { ServiceStatusesService } from './service-statuses/service-statuses.service';
 import { TransfersService } from './transfers/transfers.service';
 import { LegacyDomainsService } from './zones/legacy-domains.service';
 import { ZonesService } from './zones/zones.service';
 
 const SERVICES = [
   ExportsService,
+  FloatingIpsService,
   ImportsService,
   LegacyDomainsService,
   QuotasService,
   RecordSetsService,
+  ServiceStatusesService,
   TransfersService,
   ZonesService,
 ];

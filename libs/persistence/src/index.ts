@@ -16,6 +16,8 @@ export * from './prisma.service';
 export * from './quotas/quotas.repository';
 export * from './recordsets/recordset.record';
 export * from './recordsets/recordsets.repository';
+export * from './service-statuses/service-status.record';
+export * from './service-statuses/service-statuses.repository';
 export * from './tokens/tokens.repository';
 export * from './transfers/transfer.record';
 export * from './transfers/transfers.repository';

@@ -8,6 +8,7 @@ import { RecordSetsRepository } from './recordsets/recordsets.repository';
 import { OutboxRepository } from './outbox/outbox.repository';
 import { PoolsRepository } from './pools/pools.repository';
 import { PrismaService } from './prisma.service';
+import { ServiceStatusesRepository } from './service-statuses/service-statuses.repository';
 import { TokensRepository } from './tokens/tokens.repository';
 import { TransfersRepository } from './transfers/transfers.repository';
 import { ZoneContentRepository } from './zones/zone-content.repository';
@@ -23,6 +24,7 @@ const REPOSITORIES = [
   ProcessedMessagesRepository,
   QuotasRepository,
   RecordSetsRepository,
+  ServiceStatusesRepository,
   TokensRepository,
   TransfersRepository,
   ZoneContentRepository,

@@ -1,4 +1,5 @@
 export * from './consume';
+export * from './heartbeat';
 export * from './ops-server';
 export * from './periodic-task';
 export * from './route-check';

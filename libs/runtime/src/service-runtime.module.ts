@@ -3,8 +3,12 @@ import { ServiceConfig, databaseOptions } from '@zonewarden/config';
 import { OutboxRelayModule } from '@zonewarden/outbox';
 import { PersistenceModule } from '@zonewarden/persistence';
 import { Transport, TransportModule } from '@zonewarden/transport';
+import { HeartbeatModule } from './heartbeat';
 
-/** What every app runs on: storage, its transport, and the outbox relay that publishes what it stores. */
+/**
+ * What every app runs on: storage, its transport, the outbox relay that publishes what it stores, and its
+ * heartbeats.
+ */
 @Module({})
 export class ServiceRuntimeModule {
   static forRoot(config: ServiceConfig, application: string, transport: Transport): DynamicModule {
@@ -14,6 +18,7 @@ export class ServiceRuntimeModule {
         PersistenceModule.forRoot(databaseOptions(config, application)),
         TransportModule.forRoot(transport),
         OutboxRelayModule.forRoot(),
+        HeartbeatModule.forRoot(config, application),
       ],
       exports: [PersistenceModule, TransportModule, OutboxRelayModule],
     };

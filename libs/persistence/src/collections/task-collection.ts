@@ -4,16 +4,19 @@ import { CollectionSpec, FilterSpec } from './keyset';
 export const TASK_STATUSES = ['ACTIVE', 'PENDING', 'DELETED', 'ERROR', 'COMPLETE'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
+/** The sort keys every Designate collection has: creation, id, update (never-updated rows first). */
+export const BASE_SORT_KEYS: Record<string, string> = {
+  created_at: '{t}.created_at',
+  id: '{t}.id',
+  updated_at: "COALESCE({t}.updated_at, '-infinity'::timestamp)",
+};
+
 /** A task collection: filter `status` (and `extraFilters`), sort by creation, id or update. */
 export function taskCollection(table: string, extraFilters: Record<string, FilterSpec> = {}): CollectionSpec {
   return {
     table,
     filters: { status: { column: 'status', kind: 'enum', values: TASK_STATUSES }, ...extraFilters },
-    sortKeys: {
-      created_at: '{t}.created_at',
-      id: '{t}.id',
-      updated_at: "COALESCE({t}.updated_at, '-infinity'::timestamp)",
-    },
+    sortKeys: BASE_SORT_KEYS,
     defaultSortKey: 'created_at',
   };
 }

@@ -1,0 +1,47 @@
+import { ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { ServiceStatusesService } from '@zonewarden/domain';
+import { SERVICE_STATUS_COLLECTION } from '@zonewarden/persistence';
+import { Auth, AuthContext } from '../auth/auth-context';
+import { collectionBody, collectionLinks } from '../collections/collection-links';
+import { parseCollectionQuery } from '../collections/collection-query';
+import { baseUrl } from '../common/http/base-url';
+import { UuidPipe } from '../common/http/uuid.pipe';
+import { GatewayConfig } from '../config/gateway.config';
+import { renderServiceStatus } from './service-status.view';
+
+/** Designate's service statuses (also under its singular alias): each process's heartbeats, admins only. */
+@ApiTags('service statuses')
+@Controller(['v2/service_statuses', 'v2/service_status'])
+export class ServiceStatusesController {
+  constructor(
+    private readonly config: GatewayConfig,
+    private readonly statuses: ServiceStatusesService,
+  ) {}
+
+  @Get()
+  async list(@Auth() auth: AuthContext, @Req() req: Request) {
+    const limits = { defaultLimit: this.config.DEFAULT_PAGE_LIMIT, maxLimit: this.config.MAX_PAGE_LIMIT };
+    const page = await this.statuses.list(
+      auth,
+      parseCollectionQuery(req.query, SERVICE_STATUS_COLLECTION, limits),
+    );
+    const base = baseUrl(req, this.config.API_PUBLIC_URL);
+    // No metadata: Designate counts only zones, record sets, imports, exports and transfer accepts.
+    return collectionBody(
+      'service_statuses',
+      page.items.map((record) => renderServiceStatus(record, base)),
+      collectionLinks(req, page, this.config.API_PUBLIC_URL),
+    );
+  }
+
+  @Get(':service_id')
+  async get(
+    @Auth() auth: AuthContext,
+    @Param('service_id', new UuidPipe('service_id')) id: string,
+    @Req() req: Request,
+  ) {
+    return renderServiceStatus(await this.statuses.get(auth, id), baseUrl(req, this.config.API_PUBLIC_URL));
+  }
+}
