@@ -45,7 +45,8 @@ type Body = Record<string, unknown> & { description?: string | null };
  * and one, PATCH 200, DELETE 204 — Designate 15's codes for TLDs and blacklists alike.
  */
 export function catalogController<R extends CatalogRecord>(api: CatalogApi<R>): Type<unknown> {
-  const Id = () => Param('id', new UuidPipe(`${api.resource}_id`));
+  const idParam = `${api.resource}_id`;
+  const Id = () => Param(idParam, new UuidPipe(idParam));
 
   @ApiTags(api.collection)
   @Controller(`v2/${api.collection}`)
@@ -81,12 +82,12 @@ export function catalogController<R extends CatalogRecord>(api: CatalogApi<R>): 
       );
     }
 
-    @Get(':id')
+    @Get(`:${idParam}`)
     async get(@Auth() auth: AuthContext, @Id() id: string, @Req() req: Request) {
       return this.render(await this.catalog.get(auth, id), req);
     }
 
-    @Patch(':id')
+    @Patch(`:${idParam}`)
     async update(
       @Auth() auth: AuthContext,
       @Id() id: string,
@@ -97,7 +98,7 @@ export function catalogController<R extends CatalogRecord>(api: CatalogApi<R>): 
       return this.render(await this.catalog.update(auth, id, changes), req);
     }
 
-    @Delete(':id')
+    @Delete(`:${idParam}`)
     @HttpCode(204)
     async delete(@Auth() auth: AuthContext, @Id() id: string): Promise<void> {
       await this.catalog.delete(auth, id);
