@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { as } from '@zonewarden/testing';
 import { GatewayHarness } from './gateway-harness';
+import { HostileCase, PROTOTYPE_NAMES, expectHostileAnswer } from './hostile-input';
 import { TIMESTAMP, UUID } from './zone-shape';
 
 export const ADMIN = as('project-admin', 'admin');
@@ -213,5 +214,70 @@ export function itServesTheCatalog(gateway: () => GatewayHarness, catalog: Catal
       const res = await sent;
       expect([res.status, res.body.type]).toEqual([status, type]);
     }
+  });
+
+  it('answers hostile values with a bounded 4xx (a long filter: 200): a megabyte, NUL, prototype names', async () => {
+    const huge = 'x'.repeat(1_000_000);
+    const json = 'application/json';
+    const cases: HostileCase[] = [
+      {
+        name: 'a 1 MB value',
+        method: 'post',
+        path,
+        raw: JSON.stringify({ [catalog.field]: huge }),
+        contentType: json,
+        status: 400,
+        type: 'invalid_object',
+        longValue: huge,
+      },
+      {
+        name: 'a 7,000-character filter',
+        method: 'get',
+        path: `${path}?${catalog.field}=${huge.slice(0, 7000)}`,
+        status: 200,
+      },
+      {
+        name: 'NUL in the value',
+        method: 'post',
+        path,
+        raw: `{"${catalog.field}": "a\\u0000b"}`,
+        contentType: json,
+        status: 400,
+        type: 'invalid_object',
+      },
+      {
+        name: 'NUL in the filter',
+        method: 'get',
+        path: `${path}?${catalog.field}=a%00b`,
+        status: 400,
+        type: 'bad_request',
+      },
+      ...PROTOTYPE_NAMES.flatMap((name): HostileCase[] => [
+        {
+          name: `${name} as a filter`,
+          method: 'get',
+          path: `${path}?${name}=x`,
+          status: 400,
+          type: 'bad_request',
+        },
+        {
+          name: `${name} as a sort key`,
+          method: 'get',
+          path: `${path}?sort_key=${name}`,
+          status: 400,
+          type: 'invalid_sort_key',
+        },
+        {
+          name: `${name} as a key`,
+          method: 'post',
+          path,
+          raw: `${JSON.stringify({ [catalog.field]: first }).slice(0, -1)}, "${name}": 1}`,
+          contentType: json,
+          status: 400,
+          type: 'invalid_object',
+        },
+      ]),
+    ];
+    for (const c of cases) await expectHostileAnswer(url(), c, ADMIN, {});
   });
 }
