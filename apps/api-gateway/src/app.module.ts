@@ -6,6 +6,7 @@ import { DomainModule, DomainSettings } from '@zonewarden/domain';
 import { ServiceRuntimeModule } from '@zonewarden/runtime';
 import { Transport } from '@zonewarden/transport';
 import { AuthModule } from './auth/auth.module';
+import { CatalogsModule } from './catalogs/catalogs.module';
 import { NegotiateContent } from './common/http/content-negotiation';
 import { GatewayConfig } from './config/gateway.config';
 import { DomainsModule } from './domains/domains.module';
@@ -13,6 +14,8 @@ import { ExportsModule } from './exports/exports.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { ImportsModule } from './imports/imports.module';
+import { LimitsModule } from './limits/limits.module';
+import { PoolsModule } from './pools/pools.module';
 import { QuotasModule } from './quotas/quotas.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RecordSetsModule } from './recordsets/recordsets.module';
@@ -55,6 +58,9 @@ export class AppModule {
         QuotasModule,
         ReverseModule,
         ServiceStatusesModule,
+        CatalogsModule,
+        PoolsModule,
+        LimitsModule,
       ],
       providers: [
         { provide: GatewayConfig, useValue: config },

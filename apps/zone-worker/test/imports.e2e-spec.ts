@@ -293,6 +293,41 @@ describe('zone imports (api-gateway + zone-worker)', () => {
     }
   });
 
+  it('ends an import under an unknown TLD, or of a blacklisted name, in ERROR, as the API refuses them', async () => {
+    const admin = { ...as('project-admin', 'admin'), 'Content-Type': 'application/json' };
+    const create = async (collection: string, body: object) =>
+      (
+        (await (
+          await fetch(`${api}/v2/${collection}`, {
+            method: 'POST',
+            headers: admin,
+            body: JSON.stringify(body),
+          })
+        ).json()) as { id: string }
+      ).id;
+    const created = [
+      ['tlds', await create('tlds', { name: 'test' })],
+      ['blacklists', await create('blacklists', { pattern: '^blocked\\.' })],
+    ];
+    const zonefile = (origin: string) =>
+      `$ORIGIN ${origin}\n$TTL 60\n@ SOA ns admin 1 2 3 4 5\n@ NS ns\nns A 192.0.2.1\n`;
+    try {
+      const unknownTld = await importText(zonefile('catalog.example.'));
+      expect([unknownTld.status, unknownTld.message, unknownTld.zone_id]).toEqual([
+        'ERROR',
+        'Invalid TLD',
+        null,
+      ]);
+      const blacklisted = await importText(zonefile('blocked.catalog.test.'));
+      expect([blacklisted.status, blacklisted.message]).toEqual(['ERROR', 'Blacklisted zone name']);
+      const allowed = await importText(zonefile('allowed.catalog.test.'));
+      expect(allowed.status).toBe('COMPLETE');
+    } finally {
+      for (const [collection, id] of created)
+        await fetch(`${api}/v2/${collection}/${id}`, { method: 'DELETE', headers: admin });
+    }
+  });
+
   it('dead-letters a message that breaks its contract, and keeps serving the queue', async () => {
     const topology = messagingTopology(env.AMQP_NAMESPACE);
     const connection = await amqplib.connect(TEST_AMQP_URL);

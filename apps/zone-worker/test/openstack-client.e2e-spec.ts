@@ -198,4 +198,27 @@ describe('the OpenStack client against Zonewarden', () => {
       'imported.example.com.',
     );
   });
+
+  it('tld create/list/set/delete and blacklist create/list/delete, and the rules they make', async () => {
+    const tld = await json('owner', 'tld', 'create', '--name', 'com', '--description', 'commercial');
+    expect(tld).toMatchObject({ name: 'com', description: 'commercial' });
+    expect((await json('owner', 'tld', 'list')).map((t: { name: string }) => t.name)).toEqual(['com']);
+    expect((await json('owner', 'tld', 'set', tld.id, '--description', 'changed')).description).toBe(
+      'changed',
+    );
+    const blacklist = await json('owner', 'zone', 'blacklist', 'create', '--pattern', '^blocked\\.');
+    expect((await json('owner', 'zone', 'blacklist', 'list')).map((b: { id: string }) => b.id)).toEqual([
+      blacklist.id,
+    ]);
+    const refusal = (name: string) =>
+      openstack('receiver', 'zone', 'create', '--email', 'a@b.c', name).then(
+        () => 'created',
+        (error: { stderr: string }) => error.stderr,
+      );
+    expect(await refusal('example.org.')).toMatch(/Invalid TLD/);
+    expect(await refusal('blocked.example.com.')).toMatch(/Blacklisted zone name/);
+    await openstack('owner', 'zone', 'blacklist', 'delete', blacklist.id);
+    await openstack('owner', 'tld', 'delete', tld.id);
+    expect(await json('owner', 'tld', 'list')).toEqual([]);
+  });
 });

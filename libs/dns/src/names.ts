@@ -3,7 +3,8 @@
  * at most 255 characters, labels of 1..63 letters, digits, `_` or `-`, not starting or ending with `-`.
  */
 const LABEL = /^(?!-)[A-Za-z0-9_-]{1,63}(?<!-)$/;
-const MAX_NAME_LENGTH = 255;
+/** The longest name in presentation form, its final dot included (also the limits' name lengths). */
+export const MAX_NAME_LENGTH = 255;
 
 export type NameProblem =
   'empty' | 'no_trailing_dot' | 'too_long' | 'empty_label' | 'label_too_long' | 'bad_label' | 'single_label';

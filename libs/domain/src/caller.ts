@@ -23,8 +23,13 @@ const ALLOWED_ROLES: Record<PolicyRule, string[]> = {
   admin: ['admin'],
 };
 
+/** Whether the caller's roles satisfy the rule (for rules that change an outcome rather than refuse). */
+export function may(caller: Pick<Caller, 'roles'>, rule: PolicyRule): boolean {
+  return caller.roles.some((role) => ALLOWED_ROLES[rule].includes(role));
+}
+
 export function authorize(caller: Caller, rule: PolicyRule): void {
-  if (!caller.roles.some((role) => ALLOWED_ROLES[rule].includes(role))) throw forbidden();
+  if (!may(caller, rule)) throw forbidden();
 }
 
 /** The rows the caller sees: its project's, or every project's for an admin asking for all. */

@@ -1,3 +1,4 @@
+import type { CatalogErrorCode } from './catalogs/catalogs.errors';
 import type { CommonErrorCode } from './common.errors';
 import type { ExportErrorCode } from './exports/exports.errors';
 import type { ImportErrorCode } from './imports/imports.errors';
@@ -13,6 +14,7 @@ import type { ZoneErrorCode } from './zones/zones.errors';
  * The gateway maps each to an HTTP status (a code without one does not compile there).
  */
 export type DomainErrorCode =
+  | CatalogErrorCode
   | CommonErrorCode
   | ExportErrorCode
   | FloatingIpErrorCode

@@ -1,4 +1,7 @@
 import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
+import { BlacklistsService } from './catalogs/blacklists.service';
+import { PoolsService } from './catalogs/pools.service';
+import { TldsService } from './catalogs/tlds.service';
 import { DomainSettings } from './domain-settings';
 import { ExportsService } from './exports/exports.service';
 import { ImportsService } from './imports/imports.service';
@@ -11,13 +14,16 @@ import { LegacyDomainsService } from './zones/legacy-domains.service';
 import { ZonesService } from './zones/zones.service';
 
 const SERVICES = [
+  BlacklistsService,
   ExportsService,
   FloatingIpsService,
   ImportsService,
   LegacyDomainsService,
+  PoolsService,
   QuotasService,
   RecordSetsService,
   ServiceStatusesService,
+  TldsService,
   TransfersService,
   ZonesService,
 ];

@@ -1,4 +1,6 @@
 export * from './access/scope';
+export * from './catalogs/catalog-table';
+export * from './catalogs/catalogs.repositories';
 export * from './collections/keyset';
 export * from './exports/export.record';
 export * from './exports/exports.repository';
@@ -10,6 +12,7 @@ export * from './migrations/migrate';
 export * from './outbox/outbox.repository';
 export * from './outbox/outbox.writer';
 export * from './persistence.module';
+export * from './pools/pool-catalog.repository';
 export * from './pools/pools.repository';
 export * from './prepare-database';
 export * from './prisma.service';

@@ -1,11 +1,13 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DatabaseOptions } from '@zonewarden/config';
+import { BlacklistsRepository, TldsRepository } from './catalogs/catalogs.repositories';
 import { ExportsRepository } from './exports/exports.repository';
 import { ImportsRepository } from './imports/imports.repository';
 import { ProcessedMessagesRepository } from './messages/processed-messages.repository';
 import { QuotasRepository } from './quotas/quotas.repository';
 import { RecordSetsRepository } from './recordsets/recordsets.repository';
 import { OutboxRepository } from './outbox/outbox.repository';
+import { PoolCatalogRepository } from './pools/pool-catalog.repository';
 import { PoolsRepository } from './pools/pools.repository';
 import { PrismaService } from './prisma.service';
 import { ServiceStatusesRepository } from './service-statuses/service-statuses.repository';
@@ -17,14 +19,17 @@ import { ZonePropagationRepository } from './zones/zone-propagation.repository';
 import { ZonesRepository } from './zones/zones.repository';
 
 const REPOSITORIES = [
+  BlacklistsRepository,
   ExportsRepository,
   ImportsRepository,
   OutboxRepository,
+  PoolCatalogRepository,
   PoolsRepository,
   ProcessedMessagesRepository,
   QuotasRepository,
   RecordSetsRepository,
   ServiceStatusesRepository,
+  TldsRepository,
   TokensRepository,
   TransfersRepository,
   ZoneContentRepository,

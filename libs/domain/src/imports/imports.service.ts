@@ -114,7 +114,8 @@ export class ImportsService {
       description: null,
       attributes: {},
     };
-    const created = await this.zones.createIn(transaction.tx, newZone, quotas);
+    // The import's message names the project, not the requester's roles: no one overrides a blacklist here.
+    const created = await this.zones.createIn(transaction.tx, newZone, quotas, false);
     await transaction.insertRecordSets(created);
     if (!(await this.imports.completeIn(transaction.tx, request.importId, created)))
       throw new HandledMeanwhile();

@@ -3,7 +3,12 @@ import { ZONE_NOT_FOUND_MESSAGE } from '@zonewarden/persistence';
 
 /** The codes of the zone rules (see DomainErrorCode). */
 export type ZoneErrorCode =
-  'zone_not_found' | 'duplicate_zone' | 'illegal_child' | 'illegal_parent' | 'no_servers_configured';
+  | 'zone_not_found'
+  | 'duplicate_zone'
+  | 'illegal_child'
+  | 'illegal_parent'
+  | 'invalid_zone_name'
+  | 'no_servers_configured';
 
 export const zoneNotFound = (message = ZONE_NOT_FOUND_MESSAGE) => new DomainError('zone_not_found', message);
 export const duplicateZone = () => new DomainError('duplicate_zone', 'Duplicate Zone');
@@ -19,3 +24,5 @@ export const noServersConfigured = () =>
 /** `change`: what the caller tried ('update', 'transfer'). */
 export const zoneBeingDeleted = (change: string) =>
   new DomainError('bad_request', `Can not ${change} a deleting zone`);
+/** Designate's InvalidZoneName (400): 'Invalid TLD', 'Blacklisted zone name', … */
+export const invalidZoneName = (message: string) => new DomainError('invalid_zone_name', message);

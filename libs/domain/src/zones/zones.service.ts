@@ -4,12 +4,14 @@ import { ZONE_EVENTS } from '@zonewarden/contracts';
 import { ancestorNames, canonicalName, soaRecordData, unixSeconds } from '@zonewarden/dns';
 import { Quotas } from '@zonewarden/config';
 import {
+  BlacklistsRepository,
   ListQuery,
   NewZone,
   Page,
   PoolNsRecordRecord,
   PoolsRepository,
   PrismaService,
+  TldsRepository,
   ZoneChanges,
   ZoneRecord,
   ZonesRepository,
@@ -19,11 +21,12 @@ import {
   withTransaction,
   zoneEvent,
 } from '@zonewarden/persistence';
-import { Caller, authorize, scopeOf } from '../caller';
+import { Caller, authorize, may, scopeOf } from '../caller';
 import { pageOrMarkerNotFound } from '../common.errors';
 import { DomainSettings } from '../domain-settings';
 import { QuotasService } from '../quotas/quotas.service';
 import { checkQuota } from '../quotas/quota-rules';
+import { checkZoneNameAllowed } from './zone-name-rules';
 import { checkNameIsFree, checkNotDeleting } from './zone-rules';
 import { duplicateZone, noServersConfigured, zoneNotFound } from './zones.errors';
 
@@ -48,6 +51,8 @@ export class ZonesService {
     private readonly pools: PoolsRepository,
     private readonly quotas: QuotasService,
     private readonly zones: ZonesRepository,
+    private readonly tlds: TldsRepository,
+    private readonly blacklists: BlacklistsRepository,
   ) {}
 
   async create(caller: Caller, input: ZoneRequest, requestId?: string): Promise<ZoneRecord> {
@@ -63,7 +68,7 @@ export class ZonesService {
     };
     const quotas = await this.quotas.of(caller.projectId);
     return withTransaction(this.prisma.pg, async (tx) => {
-      const created = await this.createIn(tx, newZone, quotas);
+      const created = await this.createIn(tx, newZone, quotas, may(caller, 'admin'));
       await this.announceCreated(tx, created, requestId);
       return created;
     });
@@ -71,10 +76,23 @@ export class ZonesService {
 
   /**
    * Every way a zone comes to be (the API's create, an import) goes through here, in the caller's
-   * transaction: the project's zone quota, the name rules, the pool's nameservers; the zone is inserted
-   * with its managed SOA and NS record sets. The caller announces it (announceCreated) once it is complete.
+   * transaction: the project's zone quota, the name rules (TLDs and blacklists included; an admin —
+   * Designate's `use_blacklisted_zone` — may use a blacklisted name), the pool's nameservers; the zone is
+   * inserted with its managed SOA and NS record sets. The caller announces it (announceCreated) once it
+   * is complete.
    */
-  async createIn(tx: PoolClient, zone: NewZone, quotas: Quotas): Promise<ZoneRecord> {
+  async createIn(
+    tx: PoolClient,
+    zone: NewZone,
+    quotas: Quotas,
+    mayUseBlacklisted: boolean,
+  ): Promise<ZoneRecord> {
+    const [tlds, blacklists] = [await this.tlds.all(tx), await this.blacklists.all(tx)];
+    checkZoneNameAllowed(
+      zone.name,
+      { tlds: tlds.map((tld) => tld.name), patterns: blacklists.map((entry) => entry.pattern) },
+      mayUseBlacklisted,
+    );
     // Concurrent creations in one project queue on a lock, so the count cannot be overtaken.
     if (quotas.zones >= 0)
       checkQuota(quotas, 'zones', (await this.zones.countLiveLocked(tx, zone.projectId)) + 1);

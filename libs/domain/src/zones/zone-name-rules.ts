@@ -1,0 +1,26 @@
+import { isBlacklisted } from '../catalogs/blacklist-pattern';
+import { invalidZoneName } from './zones.errors';
+
+/** The operator's catalogs a new zone's name is checked against. */
+export interface NameCatalogs {
+  /** Lower-case, without a trailing dot. */
+  tlds: string[];
+  patterns: string[];
+}
+
+/**
+ * Designate 15's `_is_valid_zone_name`, past the syntax: once any TLD exists, the name must end in one
+ * (a TLD may have several labels) and must not be one; a name a blacklist pattern finds is refused unless
+ * the caller may use blacklisted names (`use_blacklisted_zone`: admin). `name`: canonical, with its dot.
+ */
+export function checkZoneNameAllowed(name: string, catalogs: NameCatalogs, mayUseBlacklisted: boolean): void {
+  if (catalogs.tlds.length > 0) {
+    const known = new Set(catalogs.tlds);
+    const labels = name.replace(/\.$/, '').split('.');
+    const suffixes = labels.map((_, i) => labels.slice(i).join('.'));
+    if (!suffixes.some((suffix) => known.has(suffix))) throw invalidZoneName('Invalid TLD');
+    if (known.has(suffixes[0])) throw invalidZoneName('Zone name cannot be the same as a TLD');
+  }
+  if (!mayUseBlacklisted && isBlacklisted(name, catalogs.patterns))
+    throw invalidZoneName('Blacklisted zone name');
+}
