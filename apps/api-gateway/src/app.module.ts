@@ -16,6 +16,7 @@ import { ImportsModule } from './imports/imports.module';
 import { QuotasModule } from './quotas/quotas.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RecordSetsModule } from './recordsets/recordsets.module';
+import { ZoneSharesModule } from './shares/zone-shares.module';
 import { TransfersModule } from './transfers/transfers.module';
 import { VersionsModule } from './versions/versions.module';
 import { ZonesModule } from './zones/zones.module';
@@ -47,6 +48,7 @@ export class AppModule {
         ExportsModule,
         ImportsModule,
         TransfersModule,
+        ZoneSharesModule,
         VersionsModule,
         HealthModule,
         MetricsModule,

@@ -3,6 +3,7 @@ import type { ExportErrorCode } from './exports/exports.errors';
 import type { ImportErrorCode } from './imports/imports.errors';
 import type { QuotaErrorCode } from './quotas/quotas.errors';
 import type { RecordSetErrorCode } from './recordsets/recordsets.errors';
+import type { ZoneShareErrorCode } from './shares/zone-shares.errors';
 import type { TransferErrorCode } from './transfers/transfers.errors';
 import type { ZoneErrorCode } from './zones/zones.errors';
 
@@ -17,7 +18,8 @@ export type DomainErrorCode =
   | QuotaErrorCode
   | RecordSetErrorCode
   | TransferErrorCode
-  | ZoneErrorCode;
+  | ZoneErrorCode
+  | ZoneShareErrorCode;
 
 /**
  * A broken business rule, named by its code: no transport status. The gateway's exception filter renders

@@ -4,6 +4,7 @@ import { ExportsService } from './exports/exports.service';
 import { ImportsService } from './imports/imports.service';
 import { QuotasService } from './quotas/quotas.service';
 import { RecordSetsService } from './recordsets/recordsets.service';
+import { ZoneSharesService } from './shares/zone-shares.service';
 import { TransfersService } from './transfers/transfers.service';
 import { LegacyDomainsService } from './zones/legacy-domains.service';
 import { ZonesService } from './zones/zones.service';
@@ -15,6 +16,7 @@ const SERVICES = [
   QuotasService,
   RecordSetsService,
   TransfersService,
+  ZoneSharesService,
   ZonesService,
 ];
 

@@ -14,6 +14,8 @@ export * from './quotas/quotas.service';
 export * from './recordsets/recordset-rules';
 export * from './recordsets/recordsets.errors';
 export * from './recordsets/recordsets.service';
+export * from './shares/zone-shares.errors';
+export * from './shares/zone-shares.service';
 export * from './transfers/transfers.errors';
 export * from './transfers/transfers.service';
 export * from './zones/legacy-domains.service';

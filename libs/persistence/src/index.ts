@@ -17,6 +17,8 @@ export * from './quotas/quotas.repository';
 export * from './recordsets/recordset.record';
 export * from './recordsets/recordsets.repository';
 export * from './tokens/tokens.repository';
+export * from './shares/zone-share.record';
+export * from './shares/zone-shares.repository';
 export * from './transfers/transfer.record';
 export * from './transfers/transfers.repository';
 export * from './zones/zone-content.repository';

@@ -8,6 +8,7 @@ import { RecordSetsRepository } from './recordsets/recordsets.repository';
 import { OutboxRepository } from './outbox/outbox.repository';
 import { PoolsRepository } from './pools/pools.repository';
 import { PrismaService } from './prisma.service';
+import { ZoneSharesRepository } from './shares/zone-shares.repository';
 import { TokensRepository } from './tokens/tokens.repository';
 import { TransfersRepository } from './transfers/transfers.repository';
 import { ZoneContentRepository } from './zones/zone-content.repository';
@@ -28,6 +29,7 @@ const REPOSITORIES = [
   ZoneContentRepository,
   ZoneLocks,
   ZonePropagationRepository,
+  ZoneSharesRepository,
   ZonesRepository,
 ];
 

@@ -22,7 +22,7 @@ export function renderZone(zone: ZoneRecord, base: string) {
     attributes: zone.attributes,
     type: zone.type,
     masters: zone.masters,
-    shared: false,
+    shared: zone.shared,
     created_at: formatTimestamp(zone.createdAt),
     updated_at: formatTimestamp(zone.updatedAt),
     transferred_at: formatTimestamp(zone.transferredAt),

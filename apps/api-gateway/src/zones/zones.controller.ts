@@ -70,10 +70,12 @@ export class ZonesController {
     return zone;
   }
 
+  /** `X-Designate-Delete-Shares: true` deletes a shared zone (and its shares). */
   @Delete(':zone_id')
   @HttpCode(202)
   async delete(@Auth() auth: AuthContext, @ZoneId() id: string, @Req() req: Request) {
-    const zone = renderZone(await this.zones.delete(auth, id, req.requestId), this.base(req));
+    const deleteShares = String(req.headers['x-designate-delete-shares']).toLowerCase() === 'true';
+    const zone = renderZone(await this.zones.delete(auth, id, req.requestId, deleteShares), this.base(req));
     this.metrics.zoneChanges.inc({ action: 'DELETE' });
     return zone;
   }

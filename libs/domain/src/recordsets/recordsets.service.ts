@@ -95,7 +95,7 @@ export class RecordSetsService {
     const quotas = await this.quotas.of(zone.projectId);
     const newSet = { name, type, records, ttl: input.ttl ?? null, description: input.description ?? null };
     return withTransaction(this.prisma.pg, async (tx) => {
-      const locked = await this.zones.lockInScope(tx, caller, zoneId);
+      const locked = await this.zones.lockForRecordSets(tx, caller, zoneId);
       checkNotDeleting(locked);
       const siblings = await this.recordSets.typesAtName(tx, zoneId, name);
       if (siblings.includes(type)) throw duplicateRecordSet();
@@ -183,7 +183,7 @@ export class RecordSetsService {
     id: string,
     allowed: (current: RecordSetRecord) => void,
   ): Promise<{ locked: ZoneRecord; current: RecordSetRecord }> {
-    const locked = await this.zones.lockInScope(tx, caller, zoneId);
+    const locked = await this.zones.lockForRecordSets(tx, caller, zoneId);
     const current = await this.lock(tx, id, zoneId);
     if (current.action === 'DELETE') throw recordSetNotFound();
     allowed(current);
