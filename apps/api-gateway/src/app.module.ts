@@ -40,7 +40,11 @@ export class AppModule {
         AuthModule.forRoot(config.AUTH_STRATEGY),
         DomainModule.forRoot({
           provide: DomainSettings,
-          useValue: { defaultPoolId: config.DEFAULT_POOL_ID, defaultQuotas: defaultQuotas(config) },
+          useValue: {
+            defaultPoolId: config.DEFAULT_POOL_ID,
+            defaultQuotas: defaultQuotas(config),
+            designateBehaviour: config.DESIGNATE_STATUS_CODES,
+          },
         }),
         ZonesModule,
         DomainsModule,

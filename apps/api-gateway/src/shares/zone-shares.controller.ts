@@ -5,7 +5,7 @@ import { ZoneSharesService } from '@zonewarden/domain';
 import { ZONE_SHARE_COLLECTION } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
-import { parseCollectionQuery } from '../collections/collection-query';
+import { collectionOptions, parseCollectionQuery } from '../collections/collection-query';
 import { baseUrl } from '../common/http/base-url';
 import { ObjectBodyPipe } from '../common/http/object-body.pipe';
 import { UuidPipe } from '../common/http/uuid.pipe';
@@ -38,7 +38,7 @@ export class ZoneSharesController {
 
   @Get()
   async list(@Auth() auth: AuthContext, @ZoneId() zoneId: string, @Req() req: Request) {
-    const limits = { defaultLimit: this.config.DEFAULT_PAGE_LIMIT, maxLimit: this.config.MAX_PAGE_LIMIT };
+    const limits = collectionOptions(this.config);
     const page = await this.shares.list(
       auth,
       zoneId,

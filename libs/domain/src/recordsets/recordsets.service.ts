@@ -20,6 +20,7 @@ import {
 } from '@zonewarden/persistence';
 import { Caller, authorize, scopeOf } from '../caller';
 import { badRequest, pageOrMarkerNotFound } from '../common.errors';
+import { DomainSettings } from '../domain-settings';
 import { QuotasService } from '../quotas/quotas.service';
 import { checkZoneContentQuotas } from '../quotas/quota-rules';
 import { checkNotDeleting } from '../zones/zone-rules';
@@ -71,6 +72,7 @@ export class RecordSetsService {
     private readonly prisma: PrismaService,
     private readonly quotas: QuotasService,
     private readonly recordSets: RecordSetsRepository,
+    private readonly settings: DomainSettings,
     private readonly zoneStore: ZonesRepository,
     private readonly zones: ZonesService,
   ) {}
@@ -108,10 +110,12 @@ export class RecordSetsService {
     });
   }
 
+  /** A record set being deleted is still shown (`action: DELETE`) until propagated, unlike in Designate. */
   async get(caller: Caller, id: string, zoneId?: string): Promise<RecordSetRecord> {
     authorize(caller, 'read');
     const recordSet = await this.recordSets.find(scopeOf(caller), id, zoneId);
     if (!recordSet) throw recordSetNotFound();
+    if (this.settings.designateBehaviour && recordSet.action === 'DELETE') throw recordSetNotFound();
     return recordSet;
   }
 
