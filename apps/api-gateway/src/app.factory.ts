@@ -43,7 +43,7 @@ export async function createGateway(
   const zonefileUpload = (req: Request) =>
     req.method === 'POST' && IMPORTS_PATH.test(req.path) && Boolean(req.is('text/dns'));
   app.use(IMPORTS_PATH, zonefileBody(config.MAX_ZONEFILE_BYTES));
-  app.use(jsonBody(config.MAX_JSON_BODY_BYTES, zonefileUpload));
+  app.use(jsonBody(config.MAX_JSON_BODY_BYTES, zonefileUpload, config.DESIGNATE_STATUS_CODES));
   app.use(rejectNul);
   app.useGlobalFilters(new ApiExceptionFilter(new RouteTable(server)));
   serveOpenApi(app);

@@ -21,6 +21,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RecordSetsModule } from './recordsets/recordsets.module';
 import { ReverseModule } from './reverse/reverse.module';
 import { ServiceStatusesModule } from './service-statuses/service-statuses.module';
+import { ZoneSharesModule } from './shares/zone-shares.module';
 import { TransfersModule } from './transfers/transfers.module';
 import { VersionsModule } from './versions/versions.module';
 import { ZonesModule } from './zones/zones.module';
@@ -44,7 +45,11 @@ export class AppModule {
         AuthModule.forRoot(config.AUTH_STRATEGY),
         DomainModule.forRoot({
           provide: DomainSettings,
-          useValue: { defaultPoolId: config.DEFAULT_POOL_ID, defaultQuotas: defaultQuotas(config) },
+          useValue: {
+            defaultPoolId: config.DEFAULT_POOL_ID,
+            defaultQuotas: defaultQuotas(config),
+            designateBehaviour: config.DESIGNATE_STATUS_CODES,
+          },
         }),
         ZonesModule,
         DomainsModule,
@@ -52,6 +57,7 @@ export class AppModule {
         ExportsModule,
         ImportsModule,
         TransfersModule,
+        ZoneSharesModule,
         VersionsModule,
         HealthModule,
         MetricsModule,

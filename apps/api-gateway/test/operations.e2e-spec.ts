@@ -28,18 +28,13 @@ describe('operations: versions, headers, health, metrics, rate limits, OpenAPI',
     ),
   );
 
-  it('answers GET / with the versions document, without credentials', async () => {
+  it('answers GET / with the versions document, without credentials: only versions whose features exist', async () => {
     const res = await request(gw.url).get('/');
     expect(res.status).toBe(200);
-    expect(res.body.versions.map((v: { id: string }) => v.id)).toEqual([
-      'v2',
-      'v2.0',
-      'v2.1',
-      'v2.2',
-      'v2.3',
-      'v2.4',
-    ]);
-    expect(res.body.versions.find((v: { status: string }) => v.status === 'CURRENT').id).toBe('v2.4');
+    // v2.1 is shared zones (served); v2.2 and later are not advertised.
+    expect(res.body.versions.map((v: { id: string }) => v.id)).toEqual(['v2', 'v2.0', 'v2.1']);
+    expect(res.body.versions.find((v: { status: string }) => v.status === 'CURRENT').id).toBe('v2.1');
+    expect(res.body.versions[2].updated).toBe('2023-01-25T00:00:00Z');
     expect(res.body.versions[0].links[0]).toEqual({ href: `${gw.url}/v2`, rel: 'self' });
   });
 

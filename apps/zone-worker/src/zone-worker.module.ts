@@ -18,7 +18,12 @@ export class ZoneWorkerModule {
         ServiceRuntimeModule.forRoot(config, 'zone-worker', transport),
         DomainModule.forRoot({
           provide: DomainSettings,
-          useValue: { defaultPoolId: config.DEFAULT_POOL_ID, defaultQuotas: defaultQuotas(config) },
+          // What DESIGNATE_STATUS_CODES changes is the API's (what a caller reads), not the tasks'.
+          useValue: {
+            defaultPoolId: config.DEFAULT_POOL_ID,
+            defaultQuotas: defaultQuotas(config),
+            designateBehaviour: false,
+          },
         }),
       ],
       controllers: [ExportsController, ImportsController],

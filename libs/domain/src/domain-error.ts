@@ -6,6 +6,7 @@ import type { QuotaErrorCode } from './quotas/quotas.errors';
 import type { RecordSetErrorCode } from './recordsets/recordsets.errors';
 import type { FloatingIpErrorCode } from './reverse/floatingips.errors';
 import type { ServiceStatusErrorCode } from './service-statuses/service-statuses.errors';
+import type { ZoneShareErrorCode } from './shares/zone-shares.errors';
 import type { TransferErrorCode } from './transfers/transfers.errors';
 import type { ZoneErrorCode } from './zones/zones.errors';
 
@@ -23,7 +24,8 @@ export type DomainErrorCode =
   | RecordSetErrorCode
   | ServiceStatusErrorCode
   | TransferErrorCode
-  | ZoneErrorCode;
+  | ZoneErrorCode
+  | ZoneShareErrorCode;
 
 /**
  * A broken business rule, named by its code: no transport status. The gateway's exception filter renders

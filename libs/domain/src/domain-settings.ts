@@ -6,4 +6,9 @@ export abstract class DomainSettings {
   abstract readonly defaultPoolId: string;
   /** The limits of a project that has none of its own. */
   abstract readonly defaultQuotas: Quotas;
+  /**
+   * Designate 15's behaviour where the seed's specification differs (the gateway's DESIGNATE_STATUS_CODES):
+   * a record set being deleted is not found at once; an admin sees any project's transfer request.
+   */
+  abstract readonly designateBehaviour: boolean;
 }

@@ -9,6 +9,7 @@ import { QuotasService } from './quotas/quotas.service';
 import { RecordSetsService } from './recordsets/recordsets.service';
 import { FloatingIpsService } from './reverse/floatingips.service';
 import { ServiceStatusesService } from './service-statuses/service-statuses.service';
+import { ZoneSharesService } from './shares/zone-shares.service';
 import { TransfersService } from './transfers/transfers.service';
 import { LegacyDomainsService } from './zones/legacy-domains.service';
 import { ZonesService } from './zones/zones.service';
@@ -25,6 +26,7 @@ const SERVICES = [
   ServiceStatusesService,
   TldsService,
   TransfersService,
+  ZoneSharesService,
   ZonesService,
 ];
 

@@ -24,6 +24,8 @@ export * from './service-statuses/service-statuses.errors';
 export * from './service-statuses/service-statuses.service';
 export * from './recordsets/recordsets.errors';
 export * from './recordsets/recordsets.service';
+export * from './shares/zone-shares.errors';
+export * from './shares/zone-shares.service';
 export * from './transfers/transfers.errors';
 export * from './transfers/transfers.service';
 export * from './zones/legacy-domains.service';

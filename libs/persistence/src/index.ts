@@ -22,6 +22,8 @@ export * from './recordsets/recordsets.repository';
 export * from './service-statuses/service-status.record';
 export * from './service-statuses/service-statuses.repository';
 export * from './tokens/tokens.repository';
+export * from './shares/zone-share.record';
+export * from './shares/zone-shares.repository';
 export * from './transfers/transfer.record';
 export * from './transfers/transfers.repository';
 export * from './zones/zone-content.repository';

@@ -11,6 +11,7 @@ import { PoolCatalogRepository } from './pools/pool-catalog.repository';
 import { PoolsRepository } from './pools/pools.repository';
 import { PrismaService } from './prisma.service';
 import { ServiceStatusesRepository } from './service-statuses/service-statuses.repository';
+import { ZoneSharesRepository } from './shares/zone-shares.repository';
 import { TokensRepository } from './tokens/tokens.repository';
 import { TransfersRepository } from './transfers/transfers.repository';
 import { ZoneContentRepository } from './zones/zone-content.repository';
@@ -35,6 +36,7 @@ const REPOSITORIES = [
   ZoneContentRepository,
   ZoneLocks,
   ZonePropagationRepository,
+  ZoneSharesRepository,
   ZonesRepository,
 ];
 

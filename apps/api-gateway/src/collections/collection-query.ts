@@ -7,6 +7,21 @@ import { isUuid } from '../common/http/uuid.pipe';
 export interface PageLimits {
   defaultLimit: number;
   maxLimit: number;
+  /** An enum filter's unknown value matches nothing (Designate) rather than being refused (400). */
+  unknownEnumMatchesNothing?: boolean;
+}
+
+/** The gateway's page limits and filter leniency, from its configuration. */
+export function collectionOptions(config: {
+  DEFAULT_PAGE_LIMIT: number;
+  MAX_PAGE_LIMIT: number;
+  DESIGNATE_STATUS_CODES: boolean;
+}): PageLimits {
+  return {
+    defaultLimit: config.DEFAULT_PAGE_LIMIT,
+    maxLimit: config.MAX_PAGE_LIMIT,
+    unknownEnumMatchesNothing: config.DESIGNATE_STATUS_CODES,
+  };
 }
 
 /** Query keys every collection understands besides its filters. */
@@ -98,7 +113,7 @@ export function parseCollectionQuery(
   for (const [key, filter] of Object.entries(spec.filters)) {
     const value = values.get(key);
     if (value === undefined) continue;
-    checkFilterValue(filter, key, value);
+    if (!(filter.kind === 'enum' && limits.unknownEnumMatchesNothing)) checkFilterValue(filter, key, value);
     filters[key] = value;
   }
   return {

@@ -22,3 +22,20 @@ describe('TRUSTED_PROXIES', () => {
     expect(() => loadGatewayConfig({ TRUSTED_PROXIES: value })).toThrow(/TRUSTED_PROXIES/);
   });
 });
+
+describe('DESIGNATE_STATUS_CODES', () => {
+  it("keeps the seed's codes by default", () => {
+    expect(loadGatewayConfig({}).DESIGNATE_STATUS_CODES).toBe(false);
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+  ])('reads %s', (value, expected) => {
+    expect(loadGatewayConfig({ DESIGNATE_STATUS_CODES: value }).DESIGNATE_STATUS_CODES).toBe(expected);
+  });
+
+  it.each(['yes', '1', 'TRUE'])('refuses %j, naming the variable', (value) => {
+    expect(() => loadGatewayConfig({ DESIGNATE_STATUS_CODES: value })).toThrow(/DESIGNATE_STATUS_CODES/);
+  });
+});

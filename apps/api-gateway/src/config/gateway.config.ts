@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
 import { ServiceConfig, loadConfig, toInt } from '@zonewarden/config';
 import { IsAddressOrCidr, toList } from './trusted-proxies';
 
@@ -57,6 +57,14 @@ export class GatewayConfig extends ServiceConfig {
   @IsInt()
   @Min(1024)
   MAX_ZONEFILE_BYTES = 33_554_432;
+
+  /**
+   * Answer as Designate 15 does where the seed's specification differs (docs/api-behaviour.md, "Designate's
+   * status codes"): 202 for zone and record set changes and imports, `PENDING` zones until propagated, …
+   */
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean()
+  DESIGNATE_STATUS_CODES = false;
 
   /** Largest JSON request body accepted, in bytes. */
   @Transform(toInt)

@@ -5,7 +5,7 @@ import { ExportsService } from '@zonewarden/domain';
 import { EXPORT_COLLECTION } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
-import { parseCollectionQuery } from '../collections/collection-query';
+import { collectionOptions, parseCollectionQuery } from '../collections/collection-query';
 import { baseUrl } from '../common/http/base-url';
 import { Serves } from '../common/http/content-negotiation';
 import { ClientGone, drained } from '../common/http/drained';
@@ -40,7 +40,7 @@ export class ExportsController {
 
   @Get('v2/zones/tasks/exports')
   async list(@Auth() auth: AuthContext, @Req() req: Request) {
-    const limits = { defaultLimit: this.config.DEFAULT_PAGE_LIMIT, maxLimit: this.config.MAX_PAGE_LIMIT };
+    const limits = collectionOptions(this.config);
     const page = await this.exports.list(auth, parseCollectionQuery(req.query, EXPORT_COLLECTION, limits));
     const base = this.base(req);
     return collectionBody(

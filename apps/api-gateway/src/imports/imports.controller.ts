@@ -5,10 +5,11 @@ import { ImportsService } from '@zonewarden/domain';
 import { IMPORT_COLLECTION } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
-import { parseCollectionQuery } from '../collections/collection-query';
+import { collectionOptions, parseCollectionQuery } from '../collections/collection-query';
 import { HttpError } from '../common/errors/http-error';
 import { baseUrl } from '../common/http/base-url';
 import { UuidPipe } from '../common/http/uuid.pipe';
+import { successStatus } from '../common/http/success-status';
 import { GatewayConfig } from '../config/gateway.config';
 import { renderImport } from './import.view';
 import { zonefileUploadOf } from './zonefile-body';
@@ -52,13 +53,13 @@ export class ImportsController {
     // The body is read once the policy allows the import.
     const created = await this.imports.create(auth, () => zonefileOf(req), req.requestId);
     const view = renderImport(created, this.base(req));
-    res.status(201).location(view.links.self);
+    res.status(successStatus(this.config, 'createImport')).location(view.links.self);
     return view;
   }
 
   @Get()
   async list(@Auth() auth: AuthContext, @Req() req: Request) {
-    const limits = { defaultLimit: this.config.DEFAULT_PAGE_LIMIT, maxLimit: this.config.MAX_PAGE_LIMIT };
+    const limits = collectionOptions(this.config);
     const page = await this.imports.list(auth, parseCollectionQuery(req.query, IMPORT_COLLECTION, limits));
     const base = this.base(req);
     return collectionBody(

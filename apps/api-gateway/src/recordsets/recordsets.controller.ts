@@ -5,10 +5,11 @@ import { RecordSetsService, WriteOptions } from '@zonewarden/domain';
 import { RECORDSET_COLLECTION } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
-import { parseCollectionQuery } from '../collections/collection-query';
+import { collectionOptions, parseCollectionQuery } from '../collections/collection-query';
 import { baseUrl } from '../common/http/base-url';
 import { ObjectBodyPipe } from '../common/http/object-body.pipe';
 import { UuidPipe } from '../common/http/uuid.pipe';
+import { successStatus } from '../common/http/success-status';
 import { GatewayConfig } from '../config/gateway.config';
 import { CreateRecordSetDto } from './dto/create-recordset.dto';
 import { UpdateRecordSetDto } from './dto/update-recordset.dto';
@@ -50,7 +51,7 @@ export class RecordSetsController {
       await this.recordSets.create(auth, zoneId, dto, writeOptions(req)),
       this.base(req),
     );
-    res.status(201).location(recordSet.links.self);
+    res.status(successStatus(this.config, 'createRecordSet')).location(recordSet.links.self);
     return recordSet;
   }
 
@@ -76,11 +77,11 @@ export class RecordSetsController {
     @RecordSetId() id: string,
     @Body(new ObjectBodyPipe(UpdateRecordSetDto, 'recordset')) dto: UpdateRecordSetDto,
     @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
   ) {
-    return renderRecordSet(
-      await this.recordSets.update(auth, zoneId, id, dto, writeOptions(req)),
-      this.base(req),
-    );
+    const recordSet = await this.recordSets.update(auth, zoneId, id, dto, writeOptions(req));
+    res.status(successStatus(this.config, 'updateRecordSet'));
+    return renderRecordSet(recordSet, this.base(req));
   }
 
   @Delete('zones/:zone_id/recordsets/:recordset_id')
@@ -113,7 +114,7 @@ export class RecordSetsController {
   }
 
   private async list(auth: AuthContext, zoneId: string | null, req: Request) {
-    const limits = { defaultLimit: this.config.DEFAULT_PAGE_LIMIT, maxLimit: this.config.MAX_PAGE_LIMIT };
+    const limits = collectionOptions(this.config);
     const query = { ...req.query };
     delete query.edit_managed_records;
     const page = await this.recordSets.list(

@@ -5,7 +5,7 @@ import { TransfersService, authorize } from '@zonewarden/domain';
 import { TRANSFER_ACCEPT_COLLECTION, TRANSFER_REQUEST_COLLECTION } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
-import { parseCollectionQuery } from '../collections/collection-query';
+import { collectionOptions, parseCollectionQuery } from '../collections/collection-query';
 import { baseUrl } from '../common/http/base-url';
 import { ObjectBodyPipe } from '../common/http/object-body.pipe';
 import { UuidPipe, invalidUuid, isUuid } from '../common/http/uuid.pipe';
@@ -54,7 +54,7 @@ export class TransfersController {
   async listRequests(@Auth() auth: AuthContext, @Req() req: Request) {
     const { page, viewOf } = await this.transfers.listRequests(
       auth,
-      parseCollectionQuery(req.query, TRANSFER_REQUEST_COLLECTION, this.limits()),
+      parseCollectionQuery(req.query, TRANSFER_REQUEST_COLLECTION, collectionOptions(this.config)),
     );
     const base = this.base(req);
     return collectionBody(
@@ -121,7 +121,7 @@ export class TransfersController {
   async listAccepts(@Auth() auth: AuthContext, @Req() req: Request) {
     const page = await this.transfers.listAccepts(
       auth,
-      parseCollectionQuery(req.query, TRANSFER_ACCEPT_COLLECTION, this.limits()),
+      parseCollectionQuery(req.query, TRANSFER_ACCEPT_COLLECTION, collectionOptions(this.config)),
     );
     const base = this.base(req);
     return collectionBody(
@@ -130,10 +130,6 @@ export class TransfersController {
       collectionLinks(req, page, this.config.API_PUBLIC_URL),
       page.totalCount,
     );
-  }
-
-  private limits() {
-    return { defaultLimit: this.config.DEFAULT_PAGE_LIMIT, maxLimit: this.config.MAX_PAGE_LIMIT };
   }
 
   private base(req: Request): string {

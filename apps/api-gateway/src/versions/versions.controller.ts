@@ -6,14 +6,15 @@ import { baseUrl } from '../common/http/base-url';
 import { GatewayConfig } from '../config/gateway.config';
 
 const API_REFERENCE = 'https://docs.openstack.org/api-ref/dns';
-/** Designate's API versions: v2.4 is current, the earlier v2 minor versions supported. */
-const VERSIONS: [string, string][] = [
-  ['v2', 'SUPPORTED'],
-  ['v2.0', 'SUPPORTED'],
-  ['v2.1', 'SUPPORTED'],
-  ['v2.2', 'SUPPORTED'],
-  ['v2.3', 'SUPPORTED'],
-  ['v2.4', 'CURRENT'],
+/**
+ * The Designate API versions whose features we serve, with the dates Designate gives them
+ * (designate/api/versions.py): clients expect a version's features once it is listed, so a minor
+ * version is added here only with its features. v2.1 brought shared zones (`/v2/zones/{id}/shares`).
+ */
+const VERSIONS: { id: string; status: 'SUPPORTED' | 'CURRENT'; updated: string }[] = [
+  { id: 'v2', status: 'SUPPORTED', updated: '2022-06-29T00:00:00Z' },
+  { id: 'v2.0', status: 'SUPPORTED', updated: '2022-06-29T00:00:00Z' },
+  { id: 'v2.1', status: 'CURRENT', updated: '2023-01-25T00:00:00Z' },
 ];
 
 /** `GET /`: the versions document Designate's clients read for version discovery. */
@@ -27,10 +28,10 @@ export class VersionsController {
   versions(@Req() req: Request) {
     const base = baseUrl(req, this.config.API_PUBLIC_URL);
     return {
-      versions: VERSIONS.map(([id, status]) => ({
+      versions: VERSIONS.map(({ id, status, updated }) => ({
         id,
         status,
-        updated: '2022-06-29T00:00:00Z',
+        updated,
         links: [
           { href: `${base}/v2`, rel: 'self' },
           { href: API_REFERENCE, rel: 'help' },

@@ -2,13 +2,14 @@ import { ApiTags } from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ZonesService } from '@zonewarden/domain';
-import { ZONE_COLLECTION } from '@zonewarden/persistence';
+import { ZONE_COLLECTION, ZoneRecord } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
-import { parseCollectionQuery } from '../collections/collection-query';
+import { collectionOptions, parseCollectionQuery } from '../collections/collection-query';
 import { baseUrl } from '../common/http/base-url';
 import { ObjectBodyPipe } from '../common/http/object-body.pipe';
 import { UuidPipe } from '../common/http/uuid.pipe';
+import { successStatus } from '../common/http/success-status';
 import { GatewayConfig } from '../config/gateway.config';
 import { MetricsService } from '../metrics/metrics.service';
 import { CreateZoneDto } from './dto/create-zone.dto';
@@ -33,20 +34,19 @@ export class ZonesController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const zone = renderZone(await this.zones.create(auth, dto, req.requestId), this.base(req));
+    const zone = this.render(await this.zones.create(auth, dto, req.requestId), req);
     this.metrics.zoneChanges.inc({ action: 'CREATE' });
-    res.status(201).location(zone.links.self);
+    res.status(successStatus(this.config, 'createZone')).location(zone.links.self);
     return zone;
   }
 
   @Get()
   async list(@Auth() auth: AuthContext, @Req() req: Request) {
-    const limits = { defaultLimit: this.config.DEFAULT_PAGE_LIMIT, maxLimit: this.config.MAX_PAGE_LIMIT };
+    const limits = collectionOptions(this.config);
     const page = await this.zones.list(auth, parseCollectionQuery(req.query, ZONE_COLLECTION, limits));
-    const base = this.base(req);
     return collectionBody(
       'zones',
-      page.items.map((zone) => renderZone(zone, base)),
+      page.items.map((zone) => this.render(zone, req)),
       collectionLinks(req, page, this.config.API_PUBLIC_URL),
       page.totalCount,
     );
@@ -54,7 +54,7 @@ export class ZonesController {
 
   @Get(':zone_id')
   async get(@Auth() auth: AuthContext, @ZoneId() id: string, @Req() req: Request) {
-    return renderZone(await this.zones.get(auth, id), this.base(req));
+    return this.render(await this.zones.get(auth, id), req);
   }
 
   @Patch(':zone_id')
@@ -63,17 +63,21 @@ export class ZonesController {
     @ZoneId() id: string,
     @Body(new ObjectBodyPipe(UpdateZoneDto, 'zone')) dto: UpdateZoneDto,
     @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
   ) {
     const changes = { email: dto.email, ttl: dto.ttl, description: dto.description };
-    const zone = renderZone(await this.zones.update(auth, id, changes, req.requestId), this.base(req));
+    const zone = this.render(await this.zones.update(auth, id, changes, req.requestId), req);
     this.metrics.zoneChanges.inc({ action: 'UPDATE' });
+    res.status(successStatus(this.config, 'updateZone'));
     return zone;
   }
 
+  /** `X-Designate-Delete-Shares: true` deletes a shared zone (and its shares). */
   @Delete(':zone_id')
   @HttpCode(202)
   async delete(@Auth() auth: AuthContext, @ZoneId() id: string, @Req() req: Request) {
-    const zone = renderZone(await this.zones.delete(auth, id, req.requestId), this.base(req));
+    const deleteShares = String(req.headers['x-designate-delete-shares']).toLowerCase() === 'true';
+    const zone = this.render(await this.zones.delete(auth, id, req.requestId, deleteShares), req);
     this.metrics.zoneChanges.inc({ action: 'DELETE' });
     return zone;
   }
@@ -88,6 +92,10 @@ export class ZonesController {
   @HttpCode(204)
   async abandon(@Auth() auth: AuthContext, @ZoneId() id: string): Promise<void> {
     await this.zones.abandon(auth, id);
+  }
+
+  private render(zone: ZoneRecord, req: Request) {
+    return renderZone(zone, this.base(req), this.config.DESIGNATE_STATUS_CODES);
   }
 
   private base(req: Request): string {

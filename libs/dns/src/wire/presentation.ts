@@ -51,6 +51,8 @@ export function tokenize(data: string): Token[] {
       const c = data.charCodeAt(i);
       if (quoted ? c === QUOTE : isBlank(c)) break;
       if (c === BACKSLASH) {
+        // `\X` needs its X: a backslash ending the data escapes nothing (RFC 1035 5.1).
+        if (i + 1 >= length) throw new Error(`dangling backslash at the end of '${data}'`);
         hasEscape = true;
         i += 2;
         continue;

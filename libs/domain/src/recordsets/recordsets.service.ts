@@ -20,6 +20,7 @@ import {
 } from '@zonewarden/persistence';
 import { Caller, authorize, scopeOf } from '../caller';
 import { badRequest, pageOrMarkerNotFound } from '../common.errors';
+import { DomainSettings } from '../domain-settings';
 import { QuotasService } from '../quotas/quotas.service';
 import { checkZoneContentQuotas } from '../quotas/quota-rules';
 import { checkNotDeleting } from '../zones/zone-rules';
@@ -71,6 +72,7 @@ export class RecordSetsService {
     private readonly prisma: PrismaService,
     private readonly quotas: QuotasService,
     private readonly recordSets: RecordSetsRepository,
+    private readonly settings: DomainSettings,
     private readonly zoneStore: ZonesRepository,
     private readonly zones: ZonesService,
   ) {}
@@ -95,7 +97,7 @@ export class RecordSetsService {
     const quotas = await this.quotas.of(zone.projectId);
     const newSet = { name, type, records, ttl: input.ttl ?? null, description: input.description ?? null };
     return withTransaction(this.prisma.pg, async (tx) => {
-      const locked = await this.zones.lockInScope(tx, caller, zoneId);
+      const locked = await this.zones.lockForRecordSets(tx, caller, zoneId);
       checkNotDeleting(locked);
       const siblings = await this.recordSets.typesAtName(tx, zoneId, name);
       if (siblings.includes(type)) throw duplicateRecordSet();
@@ -108,10 +110,12 @@ export class RecordSetsService {
     });
   }
 
+  /** A record set being deleted is still shown (`action: DELETE`) until propagated, unlike in Designate. */
   async get(caller: Caller, id: string, zoneId?: string): Promise<RecordSetRecord> {
     authorize(caller, 'read');
     const recordSet = await this.recordSets.find(scopeOf(caller), id, zoneId);
     if (!recordSet) throw recordSetNotFound();
+    if (this.settings.designateBehaviour && recordSet.action === 'DELETE') throw recordSetNotFound();
     return recordSet;
   }
 
@@ -183,7 +187,7 @@ export class RecordSetsService {
     id: string,
     allowed: (current: RecordSetRecord) => void,
   ): Promise<{ locked: ZoneRecord; current: RecordSetRecord }> {
-    const locked = await this.zones.lockInScope(tx, caller, zoneId);
+    const locked = await this.zones.lockForRecordSets(tx, caller, zoneId);
     const current = await this.lock(tx, id, zoneId);
     if (current.action === 'DELETE') throw recordSetNotFound();
     allowed(current);

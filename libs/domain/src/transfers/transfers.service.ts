@@ -14,6 +14,7 @@ import {
 } from '@zonewarden/persistence';
 import { Caller, authorize, scopeOf } from '../caller';
 import { pageOrMarkerNotFound } from '../common.errors';
+import { DomainSettings } from '../domain-settings';
 import { QuotasService } from '../quotas/quotas.service';
 import { checkQuota } from '../quotas/quota-rules';
 import { checkNotDeleting } from '../zones/zone-rules';
@@ -41,6 +42,7 @@ export class TransfersService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly quotas: QuotasService,
+    private readonly settings: DomainSettings,
     private readonly transfers: TransfersRepository,
     private readonly zoneStore: ZonesRepository,
     private readonly zones: ZonesService,
@@ -69,7 +71,7 @@ export class TransfersService {
     authorize(caller, 'read');
     const request = await this.transfers.findRequest(id);
     if (!request) throw requestNotFound();
-    const view = viewOf(caller, request);
+    const view = viewOf(caller, request, this.settings.designateBehaviour);
     if (view === 'other' && request.targetProjectId !== null) throw requestNotFound();
     return { request, view };
   }
@@ -80,7 +82,10 @@ export class TransfersService {
   ): Promise<{ page: Page<TransferRequestRecord>; viewOf: (r: TransferRequestRecord) => RequestView }> {
     authorize(caller, 'read');
     const page = await this.transfers.listRequests(caller.allProjects ? null : caller.projectId, query);
-    return { page: pageOrMarkerNotFound(page, query), viewOf: (request) => viewOf(caller, request) };
+    return {
+      page: pageOrMarkerNotFound(page, query),
+      viewOf: (request) => viewOf(caller, request, this.settings.designateBehaviour),
+    };
   }
 
   async updateRequest(
@@ -144,8 +149,10 @@ export class TransfersService {
   }
 }
 
-function viewOf(caller: Caller, request: TransferRequestRecord): RequestView {
-  if (request.projectId === caller.projectId || (caller.isAdmin && caller.allProjects)) return 'owner';
+/** An admin sees every request as its owner when asking for all projects, or always (`adminSeesAll`, Designate). */
+function viewOf(caller: Caller, request: TransferRequestRecord, adminSeesAll: boolean): RequestView {
+  if (request.projectId === caller.projectId || (caller.isAdmin && (caller.allProjects || adminSeesAll)))
+    return 'owner';
   if (request.targetProjectId === caller.projectId) return 'target';
   return 'other';
 }

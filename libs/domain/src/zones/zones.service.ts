@@ -14,6 +14,7 @@ import {
   TldsRepository,
   ZoneChanges,
   ZoneRecord,
+  ZoneSharesRepository,
   ZonesRepository,
   announceZone,
   changeZone,
@@ -22,10 +23,11 @@ import {
   zoneEvent,
 } from '@zonewarden/persistence';
 import { Caller, authorize, may, scopeOf } from '../caller';
-import { pageOrMarkerNotFound } from '../common.errors';
+import { forbidden, pageOrMarkerNotFound } from '../common.errors';
 import { DomainSettings } from '../domain-settings';
 import { QuotasService } from '../quotas/quotas.service';
 import { checkQuota } from '../quotas/quota-rules';
+import { zoneIsShared } from '../shares/zone-shares.errors';
 import { checkZoneNameAllowed } from './zone-name-rules';
 import { checkNameIsFree, checkNotDeleting } from './zone-rules';
 import { duplicateZone, noServersConfigured, zoneNotFound } from './zones.errors';
@@ -50,6 +52,7 @@ export class ZonesService {
     private readonly settings: DomainSettings,
     private readonly pools: PoolsRepository,
     private readonly quotas: QuotasService,
+    private readonly shares: ZoneSharesRepository,
     private readonly zones: ZonesRepository,
     private readonly tlds: TldsRepository,
     private readonly blacklists: BlacklistsRepository,
@@ -137,12 +140,17 @@ export class ZonesService {
     });
   }
 
-  /** Starts the asynchronous delete; a zone already being deleted is answered as it is. */
-  async delete(caller: Caller, id: string, requestId?: string): Promise<ZoneRecord> {
+  /**
+   * Starts the asynchronous delete; a zone already being deleted is answered as it is. A shared zone is
+   * deleted only with `deleteShares` (Designate's `X-Designate-Delete-Shares`), which removes its shares.
+   */
+  async delete(caller: Caller, id: string, requestId?: string, deleteShares = false): Promise<ZoneRecord> {
     authorize(caller, 'write');
     return withTransaction(this.prisma.pg, async (tx) => {
       const current = await this.lockInScope(tx, caller, id);
       if (current.action === 'DELETE') return current;
+      if (current.shared && !deleteShares) throw zoneIsShared();
+      await this.shares.deleteAllOf(tx, id);
       const deleting = await this.zones.markDeleting(tx, id);
       await announceZone(tx, ZONE_EVENTS.deleted, zoneEvent(deleting, 'DELETE'), requestId);
       return deleting;
@@ -160,8 +168,18 @@ export class ZonesService {
     return this.pools.nsRecords(zone.poolId);
   }
 
-  /** The caller's zone, its row locked for the rest of the transaction; another project's is not found. */
+  /**
+   * The caller's zone, its row locked for the rest of the transaction, for a change of the zone itself:
+   * another project's is not found, and a project the zone is only shared with may not change it (403).
+   */
   async lockInScope(tx: PoolClient, caller: Caller, id: string): Promise<ZoneRecord> {
+    const zone = await this.lockForRecordSets(tx, caller, id);
+    if (!caller.allProjects && zone.projectId !== caller.projectId) throw forbidden();
+    return zone;
+  }
+
+  /** The zone locked for a change of its record sets: its owner's, or a project's it is shared with. */
+  async lockForRecordSets(tx: PoolClient, caller: Caller, id: string): Promise<ZoneRecord> {
     const zone = await lockZone(tx, id, scopeOf(caller));
     if (!zone) throw zoneNotFound();
     return zone;

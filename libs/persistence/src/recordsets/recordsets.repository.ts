@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client';
-import { Scope, inScope } from '../access/scope';
+import { Scope, inScopeOrShared } from '../access/scope';
 import { ListQuery, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
 import { Queryable, isUniqueViolation, query } from '../sql';
@@ -43,19 +43,19 @@ export class RecordSetsRepository {
       this.prisma.pg,
       Prisma.sql`SELECT ${COLUMNS} FROM recordsets t WHERE t.id = ${id}::uuid
         AND (${zoneId ?? null}::uuid IS NULL OR t.zone_id = ${zoneId ?? null}::uuid)
-        AND ${inScope(scope)}`,
+        AND ${inScopeOrShared(scope, 't.zone_id')}`,
       'recordset-find',
     );
     return row ?? null;
   }
 
-  /** A zone's record sets, or (no zone) those of every zone in scope; null when the marker is not there. */
+  /** A zone's record sets, or (no zone) those of every zone in scope (owned or shared with it); null when the marker is not there. */
   list(scope: Scope, zoneId: string | null, listQuery: ListQuery): Promise<Page<RecordSetRecord> | null> {
     return listPage<RecordSetRecord>(
       this.prisma.pg,
       RECORDSET_COLLECTION,
       COLUMNS,
-      [inScope(scope), ...(zoneId ? [Prisma.sql`t.zone_id = ${zoneId}::uuid`] : [])],
+      [inScopeOrShared(scope, 't.zone_id'), ...(zoneId ? [Prisma.sql`t.zone_id = ${zoneId}::uuid`] : [])],
       listQuery,
     );
   }

@@ -4,7 +4,7 @@ import { nextSerial, soaRecordData } from '@zonewarden/dns';
 import { Prisma } from '../generated/prisma/client';
 import { writeToOutbox } from '../outbox/outbox.writer';
 import { query } from '../sql';
-import { Scope, inScope } from '../access/scope';
+import { Scope, inScopeOrShared } from '../access/scope';
 import { ZoneRecord } from './zone.record';
 
 /** SQL shared by the repositories that change zones (zones, record sets). */
@@ -22,7 +22,8 @@ export const ZONE_COLUMNS =
   Prisma.raw(`t.id, t.project_id AS "projectId", t.pool_id AS "poolId", t.name, t.email, t.ttl,
   t.serial, t.status::text AS status, t.action::text AS action, t.type::text AS type, t.description, t.masters,
   t.attributes, t.version, t.error_reason AS "errorReason", t.created_at AT TIME ZONE 'UTC' AS "createdAt",
-  t.updated_at AT TIME ZONE 'UTC' AS "updatedAt", t.transferred_at AT TIME ZONE 'UTC' AS "transferredAt"`);
+  t.updated_at AT TIME ZONE 'UTC' AS "updatedAt", t.transferred_at AT TIME ZONE 'UTC' AS "transferredAt",
+  EXISTS (SELECT 1 FROM zone_shares s WHERE s.zone_id = t.id) AS shared`);
 
 export type ZoneRow = Omit<ZoneRecord, 'serial'> & { serial: string };
 
@@ -51,11 +52,14 @@ export async function announceZone(
   await writeToOutbox(tx, { pattern, payload: event, requestId });
 }
 
-/** Locks the zone's row for the rest of the transaction; null when the scope has no such zone. */
+/**
+ * Locks the zone's row for the rest of the transaction; null when the scope neither owns the zone nor has
+ * it shared with it (whether it may change it is the domain's decision).
+ */
 export async function lockZone(tx: PoolClient, id: string, scope: Scope): Promise<ZoneRecord | null> {
   const [row] = await query<ZoneRow>(
     tx,
-    Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t WHERE t.id = ${id}::uuid AND ${inScope(scope)} FOR UPDATE`,
+    Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t WHERE t.id = ${id}::uuid AND ${inScopeOrShared(scope, 't.id')} FOR UPDATE`,
     'zone-lock',
   );
   return row ? toZoneRecord(row) : null;

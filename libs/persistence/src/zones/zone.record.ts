@@ -23,6 +23,8 @@ export interface ZoneRecord {
   createdAt: Date;
   updatedAt: Date | null;
   transferredAt: Date | null;
+  /** Whether the zone is shared with any other project. */
+  shared: boolean;
 }
 
 export const ZONE_STATUSES = ['ACTIVE', 'PENDING', 'ERROR', 'DELETED'] as const;

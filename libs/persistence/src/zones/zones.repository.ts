@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client';
-import { Scope, inScope } from '../access/scope';
+import { Scope, inScope, inScopeOrShared } from '../access/scope';
 import { ListQuery, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
 import { Queryable, isUniqueViolation, query } from '../sql';
@@ -26,22 +26,23 @@ export interface NewZone {
 export class ZonesRepository {
   constructor(private readonly prisma: PrismaService) {}
 
+  /** The zone, when the scope owns it or has it shared with it. */
   async find(db: Queryable, id: string, scope: Scope): Promise<ZoneRecord | null> {
     const [row] = await query<ZoneRow>(
       db,
-      Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t WHERE t.id = ${id}::uuid AND ${inScope(scope)}`,
+      Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t WHERE t.id = ${id}::uuid AND ${inScopeOrShared(scope, 't.id')}`,
       'zone-find',
     );
     return row ? toZoneRecord(row) : null;
   }
 
-  /** Null when the marker is not in the collection. */
+  /** The zones the scope owns or has shared with it; null when the marker is not in the collection. */
   async list(scope: Scope, listQuery: ListQuery): Promise<Page<ZoneRecord> | null> {
     const page = await listPage<ZoneRow>(
       this.prisma.pg,
       ZONE_COLLECTION,
       ZONE_COLUMNS,
-      [inScope(scope)],
+      [inScopeOrShared(scope, 't.id')],
       listQuery,
     );
     return page && { ...page, items: page.items.map(toZoneRecord) };

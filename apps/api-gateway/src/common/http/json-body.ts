@@ -24,20 +24,23 @@ function depthExceeds(value: unknown, limit: number): boolean {
 }
 
 /**
- * Parses JSON bodies of POST/PUT/PATCH. A body with another content type is refused (415); bodies of
- * other methods are ignored, so a GET sent with `Content-Type: application/json` and no body works.
+ * Parses JSON bodies of POST/PUT/PATCH. A body with another content type is refused (415), and one
+ * without a content type too unless `untypedIsJson` (Designate reads it as JSON); bodies of other methods
+ * are ignored, so a GET sent with `Content-Type: application/json` and no body works.
  * Parse errors become 400 invalid_json, oversize bodies 413 (mapped by the exception filter).
  */
 export function jsonBody(
   limitBytes: number,
   otherBodyTypes: (req: Request) => boolean = () => false,
+  untypedIsJson = false,
 ): RequestHandler {
   const parse = express.json({ limit: limitBytes, strict: false, type: () => true });
   return (req: Request, res: Response, next: NextFunction) => {
     if (otherBodyTypes(req)) return next();
     req.body = undefined;
     if (!METHODS_WITH_BODY.has(req.method) || !hasBody(req)) return next();
-    if (!req.is('application/json')) {
+    const untyped = untypedIsJson && req.headers['content-type'] === undefined;
+    if (!untyped && !req.is('application/json')) {
       return next(new HttpError(415, 'unsupported_content_type', 'Content-type must be application/json'));
     }
     parse(req, res, (error?: { status?: number; type?: string }) => {

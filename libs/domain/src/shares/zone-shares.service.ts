@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ListQuery,
+  Page,
+  PrismaService,
+  ZoneShareRecord,
+  ZoneSharesRepository,
+  withTransaction,
+} from '@zonewarden/persistence';
+import { Caller, authorize } from '../caller';
+import { badRequest, pageOrMarkerNotFound } from '../common.errors';
+import { checkNotDeleting } from '../zones/zone-rules';
+import { ZonesService } from '../zones/zones.service';
+import { duplicateZoneShare, sharedZoneNotFound } from './zone-shares.errors';
+
+/**
+ * Shared zones (Designate's `share_zone`, `unshare_zone`): the owner shares its zone with another project,
+ * which then sees the zone and manages its record sets, never the zone itself. Who sees the zone sees its
+ * shares; only the owner (or an admin) shares and unshares.
+ */
+@Injectable()
+export class ZoneSharesService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly shares: ZoneSharesRepository,
+    private readonly zones: ZonesService,
+  ) {}
+
+  async share(caller: Caller, zoneId: string, targetProjectId: string): Promise<ZoneShareRecord> {
+    authorize(caller, 'write');
+    return withTransaction(this.prisma.pg, async (tx) => {
+      const zone = await this.zones.lockInScope(tx, caller, zoneId);
+      checkNotDeleting(zone);
+      if (zone.projectId === targetProjectId) throw badRequest('Cannot share the zone with the zone owner.');
+      const share = await this.shares.insert(tx, { zoneId, projectId: caller.projectId, targetProjectId });
+      if (!share) throw duplicateZoneShare();
+      return share;
+    });
+  }
+
+  async get(caller: Caller, zoneId: string, id: string): Promise<ZoneShareRecord> {
+    await this.zones.get(caller, zoneId);
+    const share = await this.shares.find(zoneId, id);
+    if (!share) throw sharedZoneNotFound();
+    return share;
+  }
+
+  async list(caller: Caller, zoneId: string, query: ListQuery): Promise<Page<ZoneShareRecord>> {
+    await this.zones.get(caller, zoneId);
+    return pageOrMarkerNotFound(await this.shares.list(zoneId, query), query);
+  }
+
+  /** The project it was shared with loses the zone at once (its record sets stay the zone's). */
+  async unshare(caller: Caller, zoneId: string, id: string): Promise<void> {
+    authorize(caller, 'write');
+    await withTransaction(this.prisma.pg, async (tx) => {
+      await this.zones.lockInScope(tx, caller, zoneId);
+      if (!(await this.shares.delete(tx, zoneId, id))) throw sharedZoneNotFound();
+    });
+  }
+}
