@@ -6,6 +6,7 @@ import { QuotasService } from './quotas/quotas.service';
 import { RecordSetsService } from './recordsets/recordsets.service';
 import { TransfersService } from './transfers/transfers.service';
 import { LegacyDomainsService } from './zones/legacy-domains.service';
+import { SecondaryZonesService } from './zones/secondary-zones.service';
 import { ZonesService } from './zones/zones.service';
 
 const SERVICES = [
@@ -14,6 +15,7 @@ const SERVICES = [
   LegacyDomainsService,
   QuotasService,
   RecordSetsService,
+  SecondaryZonesService,
   TransfersService,
   ZonesService,
 ];

@@ -17,6 +17,8 @@ export * from './recordsets/recordsets.service';
 export * from './transfers/transfers.errors';
 export * from './transfers/transfers.service';
 export * from './zones/legacy-domains.service';
+export * from './zones/secondary-zone-rules';
+export * from './zones/secondary-zones.service';
 export * from './zones/zone-rules';
 export * from './zones/zones.errors';
 export * from './zones/zones.service';

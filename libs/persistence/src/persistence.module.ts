@@ -10,6 +10,8 @@ import { PoolsRepository } from './pools/pools.repository';
 import { PrismaService } from './prisma.service';
 import { TokensRepository } from './tokens/tokens.repository';
 import { TransfersRepository } from './transfers/transfers.repository';
+import { TsigKeysRepository } from './tsigkeys/tsigkeys.repository';
+import { SecondaryZonesRepository } from './zones/secondary-zones.repository';
 import { ZoneContentRepository } from './zones/zone-content.repository';
 import { ZoneLocks } from './zones/zone-locks';
 import { ZonePropagationRepository } from './zones/zone-propagation.repository';
@@ -25,6 +27,8 @@ const REPOSITORIES = [
   RecordSetsRepository,
   TokensRepository,
   TransfersRepository,
+  TsigKeysRepository,
+  SecondaryZonesRepository,
   ZoneContentRepository,
   ZoneLocks,
   ZonePropagationRepository,

@@ -18,6 +18,7 @@ import { ZoneTree } from '../zone/zone-tree';
 import { ZoneStore } from '../zone/zone-store.service';
 import { EdnsFormatError, PLAIN_UDP_PAYLOAD, queryEdns } from './edns';
 import { Reply, Request, Transport, renderResponse } from './render';
+import { SecondaryNotify } from './secondary-notify';
 import { transferMessages } from './transfer';
 
 /** Query types that never appear in a question (RFC 6891 §6.1.1, RFC 8945 §4.2, RFC 2930). */
@@ -45,7 +46,10 @@ export class Responder {
   /** One buffer for every response: a message is written and copied out before the next starts. */
   private readonly buffer = Buffer.alloc(MAX_MESSAGE_OCTETS);
 
-  constructor(private readonly zones: ZoneStore) {}
+  constructor(
+    private readonly zones: ZoneStore,
+    private readonly secondaries: SecondaryNotify,
+  ) {}
 
   async respond(raw: Buffer, transport: Transport, ipv6 = false): Promise<Response> {
     // Too short for a header, or a response (QR): never answered, so that no two servers can loop.
@@ -138,13 +142,18 @@ export class Responder {
     return { messages: transferMessages(this.buffer, request, zone), rcode: RCODE.NOERROR };
   }
 
-  /** NOTIFY (RFC 1996) and UPDATE (RFC 2136) name a zone; neither changes anything here. */
+  /**
+   * NOTIFY (RFC 1996) and UPDATE (RFC 2136) name a zone. A NOTIFY of a SECONDARY zone requests its refresh;
+   * nothing else changes anything here.
+   */
   private async notifyOrUpdate(request: Request): Promise<Reply> {
     if (request.question!.type !== TYPE_CODES.SOA) return { rcode: RCODE.FORMERR };
+    if (request.opcode === OPCODE.NOTIFY && (await this.secondaries.notified(request.question!.name)))
+      return { rcode: RCODE.NOERROR, authoritative: true };
     const zone = await this.apexZone(request);
     if (zone === 'failed') return { rcode: RCODE.SERVFAIL };
     if (!zone || !zone.apex.equals(request.question!.name)) return { rcode: RCODE.NOTAUTH };
-    // Zones here are primaries: a NOTIFY is acknowledged, an update is not allowed.
+    // Zones served from our own data: a NOTIFY is acknowledged, an update is not allowed.
     return request.opcode === OPCODE.NOTIFY
       ? { rcode: RCODE.NOERROR, authoritative: true }
       : { rcode: RCODE.REFUSED };
