@@ -17,6 +17,7 @@ import { QuotasModule } from './quotas/quotas.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RecordSetsModule } from './recordsets/recordsets.module';
 import { TransfersModule } from './transfers/transfers.module';
+import { TsigKeysModule } from './tsigkeys/tsigkeys.module';
 import { VersionsModule } from './versions/versions.module';
 import { ZonesModule } from './zones/zones.module';
 
@@ -42,6 +43,7 @@ export class AppModule {
           useValue: { defaultPoolId: config.DEFAULT_POOL_ID, defaultQuotas: defaultQuotas(config) },
         }),
         ZonesModule,
+        TsigKeysModule,
         DomainsModule,
         RecordSetsModule,
         ExportsModule,

@@ -15,7 +15,13 @@ import {
 } from '@zonewarden/testing';
 
 const OWNER = as('project-secondary');
+const ADMIN = as('project-secondary', 'admin');
 const SERIAL = 2025010101;
+const KEY = {
+  name: 'xfr-key',
+  algorithm: 'hmac-sha256',
+  secret: Buffer.from('a shared secret of 32 bytes ....').toString('base64'),
+};
 
 /** A primary zone for BIND; `refresh` is its SOA refresh timer (seconds). */
 const zonefile = (origin: string, refresh = 3600) => `$ORIGIN ${origin}
@@ -27,6 +33,10 @@ txt IN TXT "hello world"
 mail IN MX 10 mx.primary.test.
 `;
 
+/** 3000 TXT records (~200 KB): an AXFR of several messages. */
+const MANY_RECORDS =
+  Array.from({ length: 3000 }, (_, i) => `bulk${i} IN TXT "${'x'.repeat(40)}"`).join('\n') + '\n';
+
 /**
  * SECONDARY zones end to end: a real BIND 9 primary, the service (every app in one process) transferring
  * from it by AXFR, mini-dns serving what was transferred, refreshes on NOTIFY, on tasks/xfr and on the
@@ -36,6 +46,7 @@ describe('secondary zones (BIND primary → zone-worker AXFR → mini-dns)', () 
   let db: TestDatabase;
   let service: AllInOne;
   let bind: BindPrimary;
+  let signingBind: BindPrimary;
   let storage: Pool;
   let miniDns: DnsServer;
   let master: string;
@@ -90,6 +101,15 @@ describe('secondary zones (BIND primary → zone-worker AXFR → mini-dns)', () 
       { zoneOptions: 'allow-update { 127.0.0.1; };' },
     );
     master = `127.0.0.1:${bind.port}`;
+    // Transfers only with the key (TSIG), whatever the options say.
+    signingBind = await startBindPrimary(
+      // Large enough for several AXFR messages: each later one is verified on the previous MAC.
+      { 'signed.test.': zonefile('signed.test.') + MANY_RECORDS },
+      {
+        statements: `key "${KEY.name}" { algorithm ${KEY.algorithm}; secret "${KEY.secret}"; };`,
+        zoneOptions: `allow-transfer { key "${KEY.name}"; };`,
+      },
+    );
     db = await createTestDatabase();
     storage = new Pool({ connectionString: db.url, max: 1 });
     service = await startAllInOne(db.url, {
@@ -104,6 +124,7 @@ describe('secondary zones (BIND primary → zone-worker AXFR → mini-dns)', () 
       () => storage?.end(),
       () => service?.process.stop(),
       () => bind?.stop(),
+      () => signingBind?.stop(),
       () => db?.drop(),
     ),
   );
@@ -208,6 +229,36 @@ describe('secondary zones (BIND primary → zone-worker AXFR → mini-dns)', () 
       /^transfer failed: 127\.0\.0\.1:1: AXFR from 127\.0\.0\.1:1: /,
     );
     expect(await servedSerial('unreachable.test.')).toBeUndefined();
+  }, 30_000);
+
+  it('transfers with TSIG: ERROR without the key and with a wrong one, served with the right one', async () => {
+    const { id } = await createSecondary('signed.test.', [`127.0.0.1:${signingBind.port}`]);
+    await waitFor('the unsigned transfer to be refused', async () => (await zoneRow(id)).status === 'ERROR');
+    expect((await zoneRow(id)).error_reason).toMatch(/the server answered (REFUSED|NOTAUTH)/);
+    const wrong = Buffer.from('not the shared secret at all ...').toString('base64');
+    const key = await api(
+      'POST',
+      '/v2/tsigkeys',
+      { ...KEY, secret: wrong, scope: 'ZONE', resource_id: id },
+      ADMIN,
+    );
+    expect(key.status).toBe(201);
+    await storage.query('UPDATE zones SET error_reason = NULL WHERE id = $1', [id]);
+    expect((await api('POST', `/v2/zones/${id}/tasks/xfr`)).status).toBe(202);
+    await waitFor(
+      'the wrongly signed transfer to fail',
+      async () => (await zoneRow(id)).error_reason !== null,
+    );
+    expect((await zoneRow(id)).error_reason).toMatch(/the server answered NOTAUTH \(TSIG BADSIG\)/);
+    expect(await servedSerial('signed.test.')).toBeUndefined();
+    expect((await api('PATCH', `/v2/tsigkeys/${key.body.id}`, { secret: KEY.secret }, ADMIN)).status).toBe(
+      200,
+    );
+    expect((await api('POST', `/v2/zones/${id}/tasks/xfr`)).status).toBe(202);
+    await waitFor('the signed transfer', async () => (await servedSerial('signed.test.')) === SERIAL);
+    const bulk = await api('GET', `/v2/zones/${id}/recordsets?type=TXT&limit=1`);
+    expect(bulk.body.metadata.total_count).toBe(3001);
+    expect((await zoneRow(id)).error_reason).toBeNull();
   }, 30_000);
 
   it.each([

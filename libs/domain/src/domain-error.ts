@@ -4,6 +4,7 @@ import type { ImportErrorCode } from './imports/imports.errors';
 import type { QuotaErrorCode } from './quotas/quotas.errors';
 import type { RecordSetErrorCode } from './recordsets/recordsets.errors';
 import type { TransferErrorCode } from './transfers/transfers.errors';
+import type { TsigKeyErrorCode } from './tsigkeys/tsigkeys.errors';
 import type { ZoneErrorCode } from './zones/zones.errors';
 
 /**
@@ -17,6 +18,7 @@ export type DomainErrorCode =
   | QuotaErrorCode
   | RecordSetErrorCode
   | TransferErrorCode
+  | TsigKeyErrorCode
   | ZoneErrorCode;
 
 /**

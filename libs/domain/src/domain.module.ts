@@ -5,6 +5,7 @@ import { ImportsService } from './imports/imports.service';
 import { QuotasService } from './quotas/quotas.service';
 import { RecordSetsService } from './recordsets/recordsets.service';
 import { TransfersService } from './transfers/transfers.service';
+import { TsigKeysService } from './tsigkeys/tsigkeys.service';
 import { LegacyDomainsService } from './zones/legacy-domains.service';
 import { SecondaryZonesService } from './zones/secondary-zones.service';
 import { ZonesService } from './zones/zones.service';
@@ -17,6 +18,7 @@ const SERVICES = [
   RecordSetsService,
   SecondaryZonesService,
   TransfersService,
+  TsigKeysService,
   ZonesService,
 ];
 

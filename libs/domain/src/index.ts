@@ -16,6 +16,8 @@ export * from './recordsets/recordsets.errors';
 export * from './recordsets/recordsets.service';
 export * from './transfers/transfers.errors';
 export * from './transfers/transfers.service';
+export * from './tsigkeys/tsigkeys.errors';
+export * from './tsigkeys/tsigkeys.service';
 export * from './zones/legacy-domains.service';
 export * from './zones/secondary-zone-rules';
 export * from './zones/secondary-zones.service';

@@ -20,9 +20,11 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
   zone_export_not_found: 404,
   zone_transfer_request_not_found: 404,
   zone_transfer_accept_not_found: 404,
+  tsigkey_not_found: 404,
   duplicate_zone: 409,
   duplicate_recordset: 409,
   duplicate_zone_transfer_request: 409,
+  duplicate_tsigkey: 409,
   over_quota: 413,
   no_servers_configured: 500,
 };
