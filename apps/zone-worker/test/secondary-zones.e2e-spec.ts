@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { Pool } from 'pg';
-import { DnsServer, exchange, querySoa, sendNotify } from '@zonewarden/dns';
+import { DnsServer, NOTIFY_OPCODE_FLAGS, exchange, querySoa, sendNotify } from '@zonewarden/dns';
 import {
   ALL_IN_ONE_POOL_SIZE,
   AllInOne,
@@ -260,6 +260,20 @@ describe('secondary zones (BIND primary → zone-worker AXFR → mini-dns)', () 
     expect(bulk.body.metadata.total_count).toBe(3001);
     expect((await zoneRow(id)).error_reason).toBeNull();
   }, 30_000);
+
+  it('refuses (REFUSED) a NOTIFY that does not come from one of the zone’s masters', async () => {
+    await createSecondary('elsewhere.test.', ['127.0.0.2:1']);
+    const notify = {
+      type: 'query' as const,
+      flags: NOTIFY_OPCODE_FLAGS,
+      questions: [{ type: 'SOA' as const, name: 'elsewhere.test' }],
+    };
+    expect((await exchange(miniDns, notify, 1000)).rcode).toBe('REFUSED');
+    expect(
+      (await exchange(miniDns, { ...notify, questions: [{ type: 'SOA', name: 'secondary.test' }] }, 1000))
+        .rcode,
+    ).toBe('NOERROR');
+  });
 
   it.each([
     ['no masters', { name: 'a.test.', type: 'SECONDARY' }, "'masters' is a required property"],

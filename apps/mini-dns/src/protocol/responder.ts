@@ -51,7 +51,8 @@ export class Responder {
     private readonly secondaries: SecondaryNotify,
   ) {}
 
-  async respond(raw: Buffer, transport: Transport, ipv6 = false): Promise<Response> {
+  /** `address`: the client's, which a NOTIFY must come from (one of the zone's masters). */
+  async respond(raw: Buffer, transport: Transport, ipv6 = false, address = ''): Promise<Response> {
     // Too short for a header, or a response (QR): never answered, so that no two servers can loop.
     if (raw.length < 12 || raw[2] & 0x80) return { messages: [] };
     const request: Request = {
@@ -60,6 +61,7 @@ export class Responder {
       flags: raw.readUInt16BE(2),
       transport,
       ipv6,
+      address,
     };
     try {
       return await this.dispatch(raw, request);
@@ -148,8 +150,11 @@ export class Responder {
    */
   private async notifyOrUpdate(request: Request): Promise<Reply> {
     if (request.question!.type !== TYPE_CODES.SOA) return { rcode: RCODE.FORMERR };
-    if (request.opcode === OPCODE.NOTIFY && (await this.secondaries.notified(request.question!.name)))
-      return { rcode: RCODE.NOERROR, authoritative: true };
+    if (request.opcode === OPCODE.NOTIFY) {
+      const notified = await this.secondaries.notified(request.question!.name, request.address ?? '');
+      if (notified === 'refresh') return { rcode: RCODE.NOERROR, authoritative: true };
+      if (notified === 'not-from-a-master') return { rcode: RCODE.REFUSED };
+    }
     const zone = await this.apexZone(request);
     if (zone === 'failed') return { rcode: RCODE.SERVFAIL };
     if (!zone || !zone.apex.equals(request.question!.name)) return { rcode: RCODE.NOTAUTH };

@@ -1,6 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { WireName } from '@zonewarden/dns';
-import { PrismaService, SecondaryZonesRepository, requestTransfer } from '@zonewarden/persistence';
+import { isOneOfMasters } from '@zonewarden/domain';
+import {
+  PrismaService,
+  SecondaryZonesRepository,
+  ZoneRecord,
+  requestTransfer,
+} from '@zonewarden/persistence';
 
 /**
  * A NOTIFY (RFC 1996) for one of our SECONDARY zones asks for a refresh: its transfer is requested through
@@ -9,16 +15,30 @@ import { PrismaService, SecondaryZonesRepository, requestTransfer } from '@zonew
  */
 @Injectable()
 export class SecondaryNotify {
+  private readonly logger = new Logger(SecondaryNotify.name);
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly secondaries: SecondaryZonesRepository,
   ) {}
 
-  /** Whether `name` is a live SECONDARY zone, whose refresh was then requested. */
-  async notified(name: WireName): Promise<boolean> {
-    const zone = await this.secondaries.findLiveByName(name.toString().toLowerCase());
-    if (!zone) return false;
+  /**
+   * `refresh` when `name` is a live SECONDARY zone and `from` one of its masters (its refresh is then
+   * requested), `not-from-a-master` when it comes from elsewhere (as Designate's mdns, RFC 1996 §3.10),
+   * undefined when `name` is no SECONDARY zone.
+   */
+  async notified(name: WireName, from: string): Promise<'refresh' | 'not-from-a-master' | undefined> {
+    let zone: ZoneRecord | null;
+    try {
+      zone = await this.secondaries.findLiveByName(name.toString().toLowerCase());
+    } catch (error) {
+      // Storage unreachable: answered from the zones in memory; the SOA timer refreshes the zone later.
+      this.logger.warn(`a NOTIFY for ${name.toString()} could not be looked up: ${(error as Error).message}`);
+      return undefined;
+    }
+    if (!zone) return undefined;
+    if (!(await isOneOfMasters(zone.masters, from))) return 'not-from-a-master';
     await requestTransfer(this.prisma.pg, zone.id, false);
-    return true;
+    return 'refresh';
   }
 }

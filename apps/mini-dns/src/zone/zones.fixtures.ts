@@ -35,4 +35,4 @@ export function zoneView(...zones: ZoneContent[]): ZoneView & { trees: ZoneTree[
 }
 
 /** No SECONDARY zones in storage: a NOTIFY is answered from the zones served. */
-export const NO_SECONDARIES = { notified: async () => false } as unknown as SecondaryNotify;
+export const NO_SECONDARIES = { notified: async () => undefined } as unknown as SecondaryNotify;

@@ -1,5 +1,5 @@
 import { DomainError } from '../domain-error';
-import { checkZoneKind, parseMaster } from './secondary-zone-rules';
+import { checkZoneKind, isOneOfMasters, parseMaster } from './secondary-zone-rules';
 
 describe('SECONDARY zone rules', () => {
   it.each([
@@ -44,5 +44,16 @@ describe('SECONDARY zone rules', () => {
 
   it('gives a PRIMARY zone no masters', () => {
     expect(checkZoneKind({ masters: [] })).toEqual([]);
+  });
+
+  it.each([
+    ['127.0.0.1', ['127.0.0.1:5353'], true],
+    ['::ffff:127.0.0.1', ['127.0.0.1'], true],
+    ['127.0.0.1', ['localhost:5353'], true],
+    ['2001:db8::1', ['[2001:db8::1]:53'], true],
+    ['192.0.2.9', ['192.0.2.1', '192.0.2.2:53'], false],
+    ['127.0.0.1', ['no-such-host.invalid'], false],
+  ])('tells whether a NOTIFY from %s comes from one of %p: %p', async (address, masters, expected) => {
+    expect(await isOneOfMasters(masters, address)).toBe(expected);
   });
 });

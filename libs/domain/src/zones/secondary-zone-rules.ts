@@ -1,3 +1,4 @@
+import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { DnsServer } from '@zonewarden/dns';
 import { ZoneRecord, ZoneType } from '@zonewarden/persistence';
@@ -57,6 +58,26 @@ export function parseMaster(master: string): DnsServer | null {
   if (port < 1 || port > 65535) return null;
   if (isIP(host) || (!host.includes(':') && HOSTNAME.test(host))) return { host, port };
   return null;
+}
+
+/** IPv4 clients of a dual-stack socket come as `::ffff:a.b.c.d`. */
+const unmapped = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+
+/** Whether `address` is one of `masters` (an IP, or one a master's hostname resolves to). */
+export async function isOneOfMasters(masters: string[], address: string): Promise<boolean> {
+  const client = unmapped(address);
+  for (const master of masters) {
+    const server = parseMaster(master);
+    if (!server) continue;
+    const addresses = isIP(server.host)
+      ? [server.host]
+      : await lookup(server.host, { all: true }).then(
+          (found) => found.map((a) => a.address),
+          () => [],
+        );
+    if (addresses.some((a) => unmapped(a) === client)) return true;
+  }
+  return false;
 }
 
 /** A PATCH of a SECONDARY zone: its email and TTL are its masters'. */
