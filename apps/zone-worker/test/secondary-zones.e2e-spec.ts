@@ -259,6 +259,19 @@ describe('secondary zones (BIND primary → zone-worker AXFR → mini-dns)', () 
     const bulk = await api('GET', `/v2/zones/${id}/recordsets?type=TXT&limit=1`);
     expect(bulk.body.metadata.total_count).toBe(3001);
     expect((await zoneRow(id)).error_reason).toBeNull();
+
+    // Without the zone's key the transfer is refused again; a key of its pool then signs it.
+    expect((await api('DELETE', `/v2/tsigkeys/${key.body.id}`, undefined, ADMIN)).status).toBe(204);
+    expect((await api('POST', `/v2/zones/${id}/tasks/xfr`)).status).toBe(202);
+    await waitFor('the unsigned transfer to fail', async () => (await zoneRow(id)).error_reason !== null);
+    const poolId = (await api('GET', `/v2/zones/${id}`)).body.pool_id;
+    const poolKey = { ...KEY, scope: 'POOL', resource_id: poolId };
+    expect((await api('POST', '/v2/tsigkeys', poolKey, ADMIN)).status).toBe(201);
+    expect((await api('POST', `/v2/zones/${id}/tasks/xfr`)).status).toBe(202);
+    await waitFor(
+      'the transfer signed with the pool’s key',
+      async () => (await zoneRow(id)).error_reason === null,
+    );
   }, 30_000);
 
   it('refuses (REFUSED) a NOTIFY that does not come from one of the zone’s masters', async () => {
