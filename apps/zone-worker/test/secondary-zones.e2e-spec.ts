@@ -288,6 +288,20 @@ describe('secondary zones (BIND primary → zone-worker AXFR → mini-dns)', () 
     ).toBe('NOERROR');
   });
 
+  it('deletes a SECONDARY zone, transferred or not: it leaves mini-dns and storage', async () => {
+    const zones = (await api('GET', '/v2/zones?type=SECONDARY&limit=100')).body.zones as {
+      id: string;
+      name: string;
+    }[];
+    const timer = zones.find((zone) => zone.name === 'timer.test.')!;
+    const unreachable = zones.find((zone) => zone.name === 'unreachable.test.')!;
+    for (const zone of [timer, unreachable])
+      expect((await api('DELETE', `/v2/zones/${zone.id}`)).status).toBe(202);
+    await waitFor('mini-dns to drop the zone', async () => (await servedSerial('timer.test.')) === undefined);
+    for (const zone of [timer, unreachable])
+      await waitFor('the purge', async () => (await api('GET', `/v2/zones/${zone.id}`)).status === 404);
+  }, 30_000);
+
   it.each([
     ['no masters', { name: 'a.test.', type: 'SECONDARY' }, "'masters' is a required property"],
     [
