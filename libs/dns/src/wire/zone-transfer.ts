@@ -20,7 +20,12 @@ export interface ZoneTransferOptions {
   key?: TsigKey;
   /** For the whole transfer. */
   timeoutMs?: number;
+  /** Records at most (the zone is held in memory until stored). */
+  maxRecords?: number;
 }
+
+/** Records of one transfer at most, unless the caller says otherwise. */
+export const MAX_TRANSFER_RECORDS = 1_000_000;
 
 /** A transfer that did not complete; its message says why, for the zone's error reason. */
 export class ZoneTransferError extends Error {}
@@ -46,6 +51,8 @@ export function transferZone(
     verifier = new TsigVerifier(options.key, requestMac);
   }
   const where = `${server.host}:${server.port}`;
+  const apex = WireName.fromText(zone);
+  const maxRecords = options.maxRecords ?? MAX_TRANSFER_RECORDS;
   return new Promise((resolve, reject) => {
     const records: TransferredRecord[] = [];
     let pending = Buffer.alloc(0);
@@ -79,8 +86,9 @@ export function transferZone(
               resolve(records);
               return;
             }
-            if (records.length === 0 && record.type !== TYPE_CODES.SOA)
-              throw new Error('the first record is not the SOA');
+            if (records.length === 0 && (record.type !== TYPE_CODES.SOA || !record.name.equals(apex)))
+              throw new Error('the first record is not the SOA of the zone');
+            if (records.length >= maxRecords) throw new Error(`more than ${maxRecords} records`);
             const type = typeName(record.type);
             records.push({
               name: `${record.name.key}.`,
