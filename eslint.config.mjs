@@ -29,6 +29,7 @@ const CROSS_APP_TEST_IMPORTS = [
   '../../pool-manager/src/zone-event.contract',
   '../../zone-worker/src/exports/export-request.contract',
   '../../zone-worker/src/imports/import-request.contract',
+  '../../zone-worker/src/transfers/xfr-request.contract',
   '../../mini-dns/src/mini-dns.app',
   '../../pool-manager/src/pool-manager.app',
   '../../zone-worker/src/zone-worker.app',

@@ -23,6 +23,7 @@ import { ReverseModule } from './reverse/reverse.module';
 import { ServiceStatusesModule } from './service-statuses/service-statuses.module';
 import { ZoneSharesModule } from './shares/zone-shares.module';
 import { TransfersModule } from './transfers/transfers.module';
+import { TsigKeysModule } from './tsigkeys/tsigkeys.module';
 import { VersionsModule } from './versions/versions.module';
 import { ZonesModule } from './zones/zones.module';
 
@@ -52,6 +53,7 @@ export class AppModule {
           },
         }),
         ZonesModule,
+        TsigKeysModule,
         DomainsModule,
         RecordSetsModule,
         ExportsModule,

@@ -6,6 +6,7 @@ import {
   RECORDSET_COLLECTION,
   TRANSFER_ACCEPT_COLLECTION,
   TRANSFER_REQUEST_COLLECTION,
+  TSIGKEY_COLLECTION,
   ZONE_COLLECTION,
 } from '@zonewarden/persistence';
 import { GatewayHarness, as, startGateway } from './support/gateway-harness';
@@ -67,6 +68,13 @@ interface Write {
 const ZONE = { name: 'existing.hostile.test.', email: 'hostmaster@hostile.test' };
 const RECORDSET = { name: 'www.existing.hostile.test.', type: 'A', records: ['192.0.2.1'] };
 const ttl = (min: number, nullable: boolean): IntegerField[] => [{ field: 'ttl', min, nullable }];
+const TSIGKEY = {
+  name: 'existing-key',
+  algorithm: 'hmac-sha256',
+  secret: 'c2VjcmV0',
+  scope: 'ZONE',
+  resource_id: '6f0b1c9e-1a64-4e0c-9f55-0b7b8f2b1d2a',
+};
 const QUOTAS = ['zones', 'zone_recordsets', 'zone_records', 'recordset_records', 'api_export_size'];
 
 const WRITES: Write[] = [
@@ -146,6 +154,27 @@ const WRITES: Write[] = [
     // Integers, but a string with a NUL must be named as well.
     strings: ['zones'],
     integers: QUOTAS.map((field) => ({ field, min: -1, nullable: false })),
+  },
+  {
+    what: 'tsigkey create',
+    method: 'post',
+    path: '/v2/tsigkeys',
+    headers: ADMIN,
+    body: TSIGKEY,
+    valid: { status: 409, type: 'duplicate_tsigkey' },
+    strings: ['name', 'algorithm', 'secret', 'scope', 'resource_id'],
+  },
+  {
+    what: 'tsigkey patch',
+    method: 'patch',
+    path: '/v2/tsigkeys/{tsigkey}',
+    headers: ADMIN,
+    // Another key than the one creations meet, so that renames leave that one as it is.
+    body: { ...TSIGKEY, name: 'patched-key' },
+    valid: { status: 200 },
+    strings: ['name', 'algorithm', 'secret', 'scope', 'resource_id'],
+    // A PATCH field given as null is left as it is.
+    nullable: ['name', 'algorithm', 'secret', 'scope', 'resource_id'],
   },
   {
     what: 'transfer request create',
@@ -275,6 +304,7 @@ const COLLECTIONS: Collection[] = [
   { path: '/v2/zones/tasks/exports', spec: EXPORT_COLLECTION, headers: OWNER },
   { path: '/v2/zones/tasks/transfer_requests', spec: TRANSFER_REQUEST_COLLECTION, headers: OWNER },
   { path: '/v2/zones/tasks/transfer_accepts', spec: TRANSFER_ACCEPT_COLLECTION, headers: ADMIN },
+  { path: '/v2/tsigkeys', spec: TSIGKEY_COLLECTION, headers: ADMIN },
 ];
 
 const PAGING: [string, Outcome][] = [
@@ -675,6 +705,9 @@ describe('hostile input: a 4xx with a Designate body naming the field, never a 5
     ids.recordset = await post(`/v2/zones/${ids.zone}/recordsets`, RECORDSET);
     ids.transfer = await post(`/v2/zones/${ids.zone}/tasks/transfer_requests`);
     ids.export = await post(`/v2/zones/${ids.zone}/tasks/export`);
+    const tsigkey = (body: object) => request(gw.url).post('/v2/tsigkeys').set(ADMIN).send(body).expect(201);
+    await tsigkey(TSIGKEY);
+    ids.tsigkey = (await tsigkey({ ...TSIGKEY, name: 'patched-key' })).body.id;
   });
   afterAll(() => gw?.close());
 

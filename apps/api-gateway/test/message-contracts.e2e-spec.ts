@@ -7,6 +7,7 @@ import { parseZoneCacheEvent } from '../../mini-dns/src/zone-cache-event.contrac
 import { parseZoneEvent } from '../../pool-manager/src/zone-event.contract';
 import { parseExportRequest } from '../../zone-worker/src/exports/export-request.contract';
 import { parseImportRequest } from '../../zone-worker/src/imports/import-request.contract';
+import { parseXfrRequest } from '../../zone-worker/src/transfers/xfr-request.contract';
 import { GatewayHarness, as, startGateway } from './support/gateway-harness';
 
 const OWNER = as('project-contracts');
@@ -34,6 +35,7 @@ const CONSUMERS: Record<string, Array<[string, (envelope: MessageEnvelope) => un
   [ZONE_EVENTS.purged]: [['mini-dns', parseZoneCacheEvent]],
   [TASK_EVENTS.importRequested]: [['zone-worker', ({ data }) => parseImportRequest(data)]],
   [TASK_EVENTS.exportRequested]: [['zone-worker', ({ data }) => parseExportRequest(data)]],
+  [TASK_EVENTS.xfrRequested]: [['zone-worker', ({ data }) => parseXfrRequest(data)]],
 };
 
 /**
@@ -51,7 +53,7 @@ describe('message contracts: what producers write, consumers accept', () => {
 
   const api = () => request(gw.url);
 
-  it('holds for all six patterns', async () => {
+  it('holds for all seven patterns', async () => {
     const zone = await api()
       .post('/v2/zones')
       .set(OWNER)
@@ -65,6 +67,12 @@ describe('message contracts: what producers write, consumers accept', () => {
       .set({ ...OWNER, 'Content-Type': 'text/dns' })
       .send(ZONEFILE)
       .expect(201);
+    const secondary = await api()
+      .post('/v2/zones')
+      .set(OWNER)
+      .send({ name: 'secondary.contracts.test.', type: 'SECONDARY', masters: ['192.0.2.53'] })
+      .expect(201);
+    await api().post(`/v2/zones/${secondary.body.id}/tasks/xfr`).set(OWNER).expect(202);
     await api().delete(`/v2/zones/${zoneId}`).set(OWNER).expect(202);
     // pool-manager's purge, once the zone left every target.
     expect(await new ZonePropagationRepository(gw.prisma).purge(zoneId)).toBe(true);

@@ -25,10 +25,12 @@ const dnsResponses = new Counter({
 export class DnsServer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(DnsServer.name);
   private readonly udp = new UdpListener(
-    (message, ipv6) => this.answer(message, 'udp', ipv6),
+    (message, ipv6, address) => this.answer(message, 'udp', ipv6, address),
     (error) => this.logger.warn(`udp: ${error.message}`),
   );
-  private readonly tcp = new TcpListener((message, ipv6) => this.answer(message, 'tcp', ipv6));
+  private readonly tcp = new TcpListener((message, ipv6, address) =>
+    this.answer(message, 'tcp', ipv6, address),
+  );
 
   constructor(
     private readonly responder: Responder,
@@ -51,8 +53,13 @@ export class DnsServer implements OnApplicationBootstrap, BeforeApplicationShutd
     await this.tcp.close();
   }
 
-  private async answer(message: Buffer, transport: Transport, ipv6: boolean): Promise<Buffer[]> {
-    const response = await this.responder.respond(message, transport, ipv6);
+  private async answer(
+    message: Buffer,
+    transport: Transport,
+    ipv6: boolean,
+    address: string,
+  ): Promise<Buffer[]> {
+    const response = await this.responder.respond(message, transport, ipv6, address);
     dnsResponses.inc({ transport, rcode: response.rcode === undefined ? 'NONE' : rcodeName(response.rcode) });
     return response.messages;
   }

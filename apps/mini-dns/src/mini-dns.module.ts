@@ -6,12 +6,14 @@ import { Transport, TransportModule } from '@zonewarden/transport';
 import { DnsServer } from './dns-server.service';
 import { MiniDnsConfig } from './mini-dns.config';
 import { Responder } from './protocol/responder';
+import { SecondaryNotify } from './protocol/secondary-notify';
 import { ZoneStore } from './zone/zone-store.service';
 import { ZoneEventsSubscriber } from './zone-events.subscriber';
 
 /**
- * mini-dns reads storage and listens to zone events; it writes nothing but its heartbeats, so it runs no
- * outbox relay.
+ * mini-dns reads storage and listens to zone events; its writes are its heartbeats and the transfer request
+ * a NOTIFY of a SECONDARY zone makes (into the outbox, which the other apps' relays publish), so it runs no
+ * relay.
  */
 @Module({})
 export class MiniDnsModule {
@@ -27,6 +29,7 @@ export class MiniDnsModule {
         { provide: MiniDnsConfig, useValue: config },
         ZoneStore,
         Responder,
+        SecondaryNotify,
         ZoneEventsSubscriber,
         DnsServer,
       ],

@@ -23,4 +23,10 @@ export class ZoneWorkerConfig extends ServiceConfig {
   @IsInt()
   @Min(1)
   IMPORT_CONCURRENCY = 2;
+
+  /** How often zone-worker looks for SECONDARY zones whose SOA refresh (or retry) is due. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  SECONDARY_REFRESH_INTERVAL_MS = 5_000;
 }

@@ -6,9 +6,11 @@ import { Transport } from '@zonewarden/transport';
 import { ExportsController } from './exports/exports.controller';
 import { ImportsController } from './imports/imports.controller';
 import { TaskRedriveService } from './task-redrive.service';
+import { SecondaryRefreshService } from './transfers/secondary-refresh.service';
+import { XfrController } from './transfers/xfr.controller';
 import { ZoneWorkerConfig } from './zone-worker.config';
 
-/** zone-worker: carries out zone tasks handed over by the API: imports and exports. */
+/** zone-worker: carries out zone tasks: imports and exports, and transfers of SECONDARY zones. */
 @Module({})
 export class ZoneWorkerModule {
   static forRoot(config: ZoneWorkerConfig, transport: Transport): DynamicModule {
@@ -26,11 +28,12 @@ export class ZoneWorkerModule {
           },
         }),
       ],
-      controllers: [ExportsController, ImportsController],
+      controllers: [ExportsController, ImportsController, XfrController],
       providers: [
         { provide: ZoneWorkerConfig, useValue: config },
         { provide: ServiceConfig, useValue: config },
         TaskRedriveService,
+        SecondaryRefreshService,
       ],
     };
   }

@@ -1,5 +1,5 @@
 import { ContractViolationError, parsePayload } from './payload-validation';
-import { ExportRequestedV1, ImportRequestedV1 } from './task-events';
+import { ExportRequestedV1, ImportRequestedV1, XfrRequestedV1 } from './task-events';
 import { ZoneCreatedV1, ZoneDeletedV1, ZonePurgedV1, ZoneUpdatedV1 } from './zone-events';
 
 const zone = (action: string) => ({
@@ -32,6 +32,11 @@ const CONTRACTS: Array<[string, new () => object, Record<string, unknown>]> = [
       zoneId: '6f0b1c9e-1a64-4e0c-9f55-0b7b8f2b1d2a',
       projectId: 'p1',
     },
+  ],
+  [
+    'zone.xfr.requested',
+    XfrRequestedV1,
+    { version: 1, zoneId: '6f0b1c9e-1a64-4e0c-9f55-0b7b8f2b1d2a', force: false },
   ],
 ];
 

@@ -35,7 +35,7 @@ export function messagingTopology(namespace: string = DEFAULT_AMQP_NAMESPACE): M
     },
     zoneWorkerQueue: {
       name: `${namespace}.zone-worker`,
-      bindings: ['zone.export.requested', 'zone.import.requested'],
+      bindings: ['zone.export.requested', 'zone.import.requested', 'zone.xfr.requested'],
     },
     zoneCacheBindings: ['zone.*'],
   };

@@ -1,9 +1,11 @@
-import { Equals, IsString, IsUUID } from 'class-validator';
+import { Equals, IsBoolean, IsString, IsUUID } from 'class-validator';
 
 /** Work handed to zone-worker. */
 export const TASK_EVENTS = {
   exportRequested: 'zone.export.requested',
   importRequested: 'zone.import.requested',
+  /** A secondary zone is to be transferred from its masters (created, NOTIFY, SOA timer, tasks/xfr). */
+  xfrRequested: 'zone.xfr.requested',
 } as const;
 
 export class ImportRequestedV1 {
@@ -29,4 +31,16 @@ export class ExportRequestedV1 {
 
   @IsString()
   projectId!: string;
+}
+
+export class XfrRequestedV1 {
+  @Equals(1)
+  version!: 1;
+
+  @IsUUID()
+  zoneId!: string;
+
+  /** Transfer even when the masters' serial is not newer (tasks/xfr); otherwise only a newer serial. */
+  @IsBoolean()
+  force!: boolean;
 }

@@ -14,3 +14,5 @@ export * from './wire/wire-name';
 export * from './wire/rdata-wire';
 export * from './wire/message-writer';
 export * from './wire/message-reader';
+export * from './wire/tsig';
+export * from './wire/zone-transfer';

@@ -8,6 +8,7 @@ import type { FloatingIpErrorCode } from './reverse/floatingips.errors';
 import type { ServiceStatusErrorCode } from './service-statuses/service-statuses.errors';
 import type { ZoneShareErrorCode } from './shares/zone-shares.errors';
 import type { TransferErrorCode } from './transfers/transfers.errors';
+import type { TsigKeyErrorCode } from './tsigkeys/tsigkeys.errors';
 import type { ZoneErrorCode } from './zones/zones.errors';
 
 /**
@@ -24,6 +25,7 @@ export type DomainErrorCode =
   | RecordSetErrorCode
   | ServiceStatusErrorCode
   | TransferErrorCode
+  | TsigKeyErrorCode
   | ZoneErrorCode
   | ZoneShareErrorCode;
 

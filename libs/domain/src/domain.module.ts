@@ -11,7 +11,9 @@ import { FloatingIpsService } from './reverse/floatingips.service';
 import { ServiceStatusesService } from './service-statuses/service-statuses.service';
 import { ZoneSharesService } from './shares/zone-shares.service';
 import { TransfersService } from './transfers/transfers.service';
+import { TsigKeysService } from './tsigkeys/tsigkeys.service';
 import { LegacyDomainsService } from './zones/legacy-domains.service';
+import { SecondaryZonesService } from './zones/secondary-zones.service';
 import { ZonesService } from './zones/zones.service';
 
 const SERVICES = [
@@ -23,9 +25,11 @@ const SERVICES = [
   PoolsService,
   QuotasService,
   RecordSetsService,
+  SecondaryZonesService,
   ServiceStatusesService,
   TldsService,
   TransfersService,
+  TsigKeysService,
   ZoneSharesService,
   ZonesService,
 ];

@@ -14,6 +14,8 @@ import { ServiceStatusesRepository } from './service-statuses/service-statuses.r
 import { ZoneSharesRepository } from './shares/zone-shares.repository';
 import { TokensRepository } from './tokens/tokens.repository';
 import { TransfersRepository } from './transfers/transfers.repository';
+import { TsigKeysRepository } from './tsigkeys/tsigkeys.repository';
+import { SecondaryZonesRepository } from './zones/secondary-zones.repository';
 import { ZoneContentRepository } from './zones/zone-content.repository';
 import { ZoneLocks } from './zones/zone-locks';
 import { ZonePropagationRepository } from './zones/zone-propagation.repository';
@@ -33,6 +35,8 @@ const REPOSITORIES = [
   TldsRepository,
   TokensRepository,
   TransfersRepository,
+  TsigKeysRepository,
+  SecondaryZonesRepository,
   ZoneContentRepository,
   ZoneLocks,
   ZonePropagationRepository,

@@ -53,12 +53,22 @@ export interface BindPrimary {
   stop(): Promise<void>;
 }
 
+export interface BindPrimaryOptions {
+  /** named.conf statements before the zones (e.g. `key` statements). */
+  statements?: string;
+  /** Options inside every zone statement (e.g. `allow-update { any; }; allow-transfer { key "k"; };`). */
+  zoneOptions?: string;
+}
+
 /**
  * BIND 9 as an authoritative primary for `zones` (name → zonefile text), from
  * libs/testing/targets/named-primary.conf, on a free loopback port; resolves once every zone is loaded.
  * Each file is checked first (`-i local`: no lookups of out-of-zone names through the system resolver).
  */
-export async function startBindPrimary(zones: Record<string, string>): Promise<BindPrimary> {
+export async function startBindPrimary(
+  zones: Record<string, string>,
+  options: BindPrimaryOptions = {},
+): Promise<BindPrimary> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zw-named-primary-'));
   try {
     const port = await freePort();
@@ -66,8 +76,9 @@ export async function startBindPrimary(zones: Record<string, string>): Promise<B
       const file = path.join(dir, `zone${i}.db`);
       fs.writeFileSync(file, text);
       execFileSync('named-checkzone', ['-q', '-i', 'local', name, file]);
-      return `zone "${name}" { type primary; file "${file}"; };`;
+      return `zone "${name}" { type primary; file "${file}"; ${options.zoneOptions ?? ''} };`;
     });
+    if (options.statements) declarations.unshift(options.statements);
     const conf = path.join(dir, 'named.conf');
     fs.writeFileSync(
       conf,

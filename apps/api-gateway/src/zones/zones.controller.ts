@@ -88,6 +88,13 @@ export class ZonesController {
     return { nameservers: records.map(({ hostname, priority }) => ({ hostname, priority })) };
   }
 
+  /** Designate's: a transfer of the SECONDARY zone from its masters, now (zone-worker carries it out). */
+  @Post(':zone_id/tasks/xfr')
+  @HttpCode(202)
+  async xfr(@Auth() auth: AuthContext, @ZoneId() id: string, @Req() req: Request): Promise<void> {
+    await this.zones.requestXfr(auth, id, req.requestId);
+  }
+
   @Post(':zone_id/tasks/abandon')
   @HttpCode(204)
   async abandon(@Auth() auth: AuthContext, @ZoneId() id: string): Promise<void> {

@@ -26,6 +26,8 @@ export interface Request {
   transport: Transport;
   /** The client's address family: its own address type goes first in the additional section (as BIND). */
   ipv6?: boolean;
+  /** The client's address. */
+  address?: string;
 }
 
 export interface Reply {

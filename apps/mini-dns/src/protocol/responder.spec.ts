@@ -15,7 +15,7 @@ import {
 import type { ZoneContent, ZoneContentRepository } from '@zonewarden/persistence';
 import { MiniDnsConfig } from '../mini-dns.config';
 import { ZoneStore } from '../zone/zone-store.service';
-import { zoneContent } from '../zone/zones.fixtures';
+import { NO_SECONDARIES, zoneContent } from '../zone/zones.fixtures';
 import { Responder } from './responder';
 import { TRANSFER_MESSAGE_OCTETS } from './transfer';
 
@@ -49,7 +49,7 @@ const storage = {
 } as unknown as ZoneContentRepository;
 const config = Object.assign(new MiniDnsConfig(), { MINIDNS_CACHE_TTL_MS: 0 });
 const store = new ZoneStore(storage, config);
-const responder = new Responder(store);
+const responder = new Responder(store, NO_SECONDARIES);
 
 interface Ask {
   name?: string;

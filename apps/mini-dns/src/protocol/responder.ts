@@ -18,6 +18,7 @@ import { ZoneTree } from '../zone/zone-tree';
 import { ZoneStore } from '../zone/zone-store.service';
 import { EdnsFormatError, PLAIN_UDP_PAYLOAD, queryEdns } from './edns';
 import { Reply, Request, Transport, renderResponse } from './render';
+import { SecondaryNotify } from './secondary-notify';
 import { transferMessages } from './transfer';
 
 /** Query types that never appear in a question (RFC 6891 §6.1.1, RFC 8945 §4.2, RFC 2930). */
@@ -45,9 +46,13 @@ export class Responder {
   /** One buffer for every response: a message is written and copied out before the next starts. */
   private readonly buffer = Buffer.alloc(MAX_MESSAGE_OCTETS);
 
-  constructor(private readonly zones: ZoneStore) {}
+  constructor(
+    private readonly zones: ZoneStore,
+    private readonly secondaries: SecondaryNotify,
+  ) {}
 
-  async respond(raw: Buffer, transport: Transport, ipv6 = false): Promise<Response> {
+  /** `address`: the client's, which a NOTIFY must come from (one of the zone's masters). */
+  async respond(raw: Buffer, transport: Transport, ipv6 = false, address = ''): Promise<Response> {
     // Too short for a header, or a response (QR): never answered, so that no two servers can loop.
     if (raw.length < 12 || raw[2] & 0x80) return { messages: [] };
     const request: Request = {
@@ -56,6 +61,7 @@ export class Responder {
       flags: raw.readUInt16BE(2),
       transport,
       ipv6,
+      address,
     };
     try {
       return await this.dispatch(raw, request);
@@ -138,13 +144,21 @@ export class Responder {
     return { messages: transferMessages(this.buffer, request, zone), rcode: RCODE.NOERROR };
   }
 
-  /** NOTIFY (RFC 1996) and UPDATE (RFC 2136) name a zone; neither changes anything here. */
+  /**
+   * NOTIFY (RFC 1996) and UPDATE (RFC 2136) name a zone. A NOTIFY of a SECONDARY zone requests its refresh;
+   * nothing else changes anything here.
+   */
   private async notifyOrUpdate(request: Request): Promise<Reply> {
     if (request.question!.type !== TYPE_CODES.SOA) return { rcode: RCODE.FORMERR };
+    if (request.opcode === OPCODE.NOTIFY) {
+      const notified = await this.secondaries.notified(request.question!.name, request.address ?? '');
+      if (notified === 'refresh') return { rcode: RCODE.NOERROR, authoritative: true };
+      if (notified === 'not-from-a-master') return { rcode: RCODE.REFUSED };
+    }
     const zone = await this.apexZone(request);
     if (zone === 'failed') return { rcode: RCODE.SERVFAIL };
     if (!zone || !zone.apex.equals(request.question!.name)) return { rcode: RCODE.NOTAUTH };
-    // Zones here are primaries: a NOTIFY is acknowledged, an update is not allowed.
+    // Zones served from our own data: a NOTIFY is acknowledged, an update is not allowed.
     return request.opcode === OPCODE.NOTIFY
       ? { rcode: RCODE.NOERROR, authoritative: true }
       : { rcode: RCODE.REFUSED };

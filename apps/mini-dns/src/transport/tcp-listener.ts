@@ -72,7 +72,8 @@ export class TcpListener {
 
   private async serve(socket: net.Socket, message: Buffer): Promise<void> {
     if (socket.destroyed) return;
-    for (const reply of await this.answer(message, socket.remoteFamily === 'IPv6')) {
+    const ipv6 = socket.remoteFamily === 'IPv6';
+    for (const reply of await this.answer(message, ipv6, socket.remoteAddress ?? '')) {
       if (socket.destroyed) return;
       if (!socket.write(framed(reply))) await drained(socket);
     }

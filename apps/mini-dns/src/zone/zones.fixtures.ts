@@ -1,6 +1,7 @@
 import { WireName } from '@zonewarden/dns';
 import type { ZoneContent } from '@zonewarden/persistence';
 import { NotLoaded, ZoneView } from '../lookup/zone-view';
+import type { SecondaryNotify } from '../protocol/secondary-notify';
 import { ZoneTree, buildZoneTree } from './zone-tree';
 
 /** A zone for tests from `name type data` lines (TTL 300, the SOA added), as storage would hand it over. */
@@ -32,3 +33,6 @@ export function zoneView(...zones: ZoneContent[]): ZoneView & { trees: ZoneTree[
     loaded: (name) => find(name, false),
   };
 }
+
+/** No SECONDARY zones in storage: a NOTIFY is answered from the zones served. */
+export const NO_SECONDARIES = { notified: async () => undefined } as unknown as SecondaryNotify;

@@ -40,6 +40,8 @@ describe('DNS client', () => {
     expect(await querySoa({ host: '127.0.0.1', port: server.port }, 'example.com.')).toEqual({
       present: true,
       serial: 42,
+      refresh: 1,
+      retry: 1,
     });
     await server.close();
   });

@@ -48,7 +48,9 @@ export function exchange(server: DnsServer, message: DnsMessage, timeoutMs = 200
   });
 }
 
-export type SoaState = { present: true; serial: number } | { present: false; rcode: string };
+/** A served zone's serial and its SOA's refresh and retry timers (seconds), or the refusal. */
+export type SoaState =
+  { present: true; serial: number; refresh: number; retry: number } | { present: false; rcode: string };
 
 /** What a server says of a zone: its SOA serial, or that it does not serve it (REFUSED, NXDOMAIN, …). */
 export async function querySoa(server: DnsServer, zone: string, timeoutMs?: number): Promise<SoaState> {
@@ -59,7 +61,8 @@ export async function querySoa(server: DnsServer, zone: string, timeoutMs?: numb
   );
   const soa = reply.answers?.find((answer) => answer.type === 'SOA');
   if (reply.rcode === 'NOERROR' && soa && (reply.flags ?? 0) & packet.AUTHORITATIVE_ANSWER) {
-    return { present: true, serial: (soa.data as packet.SoaData).serial as number };
+    const { serial, refresh, retry } = soa.data as packet.SoaData;
+    return { present: true, serial: serial!, refresh: refresh!, retry: retry! };
   }
   return { present: false, rcode: reply.rcode ?? 'NOERROR' };
 }

@@ -33,7 +33,37 @@ interface RdataCodec {
  * do the wire decoding; they read the RDLENGTH prefix, which we add.
  */
 export function presentationFromWire(type: string, rdata: Buffer): string | undefined {
-  const format = FORMATTERS[type];
+  return decodeAndFormat(FORMATTERS, type, rdata);
+}
+
+/** The types a zone transfer brings besides those above, which zonefiles write in presentation form. */
+/* eslint-disable @typescript-eslint/no-explicit-any -- as above */
+const TRANSFER_FORMATTERS: Record<string, (data: any) => string> = {
+  ...FORMATTERS,
+  A: String,
+  AAAA: String,
+  TXT: (d: Buffer[]) => d.map(text).join(' '),
+  SPF: (d: Buffer[]) => d.map(text).join(' '),
+  SOA: (d) =>
+    `${absolute(d.mname)} ${absolute(d.rname)} ${d.serial} ${d.refresh} ${d.retry} ${d.expire} ${d.minimum}`,
+};
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/**
+ * A transferred record's rdata (its names uncompressed) as the API stores records: presentation form for
+ * the types we can decode, RFC 3597 generic rdata for the others (which mini-dns serves as they came).
+ */
+export function transferredRdata(type: string, rdata: Buffer): string {
+  const presentation = decodeAndFormat(TRANSFER_FORMATTERS, type, rdata);
+  return presentation ?? `\\# ${rdata.length}${rdata.length ? ` ${hex(rdata)}` : ''}`;
+}
+
+function decodeAndFormat(
+  formatters: Record<string, (data: unknown) => string>,
+  type: string,
+  rdata: Buffer,
+): string | undefined {
+  const format = formatters[type];
   if (!format) return undefined;
   const codec = (packet as unknown as { record(type: string): RdataCodec }).record(type);
   const framed = Buffer.concat([Buffer.from([rdata.length >> 8, rdata.length & 255]), rdata]);

@@ -8,6 +8,8 @@ export interface Question {
 }
 
 export interface MessageRecord {
+  /** Where the record (its owner name) starts in the message. */
+  start: number;
   name: WireName;
   type: number;
   klass: number;
@@ -105,6 +107,7 @@ export function readMessage(buffer: Buffer): Message {
         if (rdataOffset + length > buffer.length)
           throw new Error('a record runs past the end of the message');
         sections[s].push({
+          start: offset,
           name,
           type: buffer.readUInt16BE(next),
           klass: buffer.readUInt16BE(next + 2),

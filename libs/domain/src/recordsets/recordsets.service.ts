@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PoolClient } from 'pg';
 import { DomainError } from '../domain-error';
 import { forbidden } from '../common.errors';
+import { checkRecordSetsWritable } from '../zones/secondary-zone-rules';
 import { namesBetween } from '@zonewarden/dns';
 import { Quotas } from '@zonewarden/config';
 import {
@@ -90,6 +91,7 @@ export class RecordSetsService {
     const name = recordSetName(input.name);
     const records = canonicalRecords(type, input.records);
     const zone = await this.zones.get(caller, zoneId);
+    checkRecordSetsWritable(caller, zone);
     checkPlacement(zone, name, type);
     // A record set under an existing child zone belongs to that zone.
     const [child] = await this.zoneStore.liveZoneNames(namesBetween(zone.name, name));
@@ -136,6 +138,7 @@ export class RecordSetsService {
     authorize(caller, 'write');
     checkEditManaged(caller, options);
     const zone = await this.zones.get(caller, zoneId);
+    checkRecordSetsWritable(caller, zone);
     // The type never changes, so the records can be checked before the write transaction.
     const { type } = await this.get(caller, id, zoneId);
     const records = update.records && type !== 'SOA' ? canonicalRecords(type, update.records) : undefined;
@@ -163,7 +166,7 @@ export class RecordSetsService {
   async delete(caller: Caller, zoneId: string, id: string, options: WriteOptions): Promise<RecordSetRecord> {
     authorize(caller, 'write');
     checkEditManaged(caller, options);
-    await this.zones.get(caller, zoneId);
+    checkRecordSetsWritable(caller, await this.zones.get(caller, zoneId));
     return withTransaction(this.prisma.pg, async (tx) => {
       const { locked, current } = await this.lockForChange(tx, caller, zoneId, id, (current) => {
         if (current.type === 'SOA') throw badRequest('Deleting a SOA recordset is not allowed');

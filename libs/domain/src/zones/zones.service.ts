@@ -11,6 +11,7 @@ import {
   PoolNsRecordRecord,
   PoolsRepository,
   PrismaService,
+  SecondaryZonesRepository,
   TldsRepository,
   ZoneChanges,
   ZoneRecord,
@@ -19,6 +20,7 @@ import {
   announceZone,
   changeZone,
   lockZone,
+  requestTransfer,
   withTransaction,
   zoneEvent,
 } from '@zonewarden/persistence';
@@ -30,15 +32,25 @@ import { checkQuota } from '../quotas/quota-rules';
 import { zoneIsShared } from '../shares/zone-shares.errors';
 import { checkZoneNameAllowed } from './zone-name-rules';
 import { checkNameIsFree, checkNotDeleting } from './zone-rules';
+import {
+  SECONDARY_INITIAL_SERIAL,
+  SECONDARY_ZONE_EMAIL,
+  checkSecondaryChanges,
+  checkTransferable,
+  checkZoneKind,
+} from './secondary-zone-rules';
 import { duplicateZone, noServersConfigured, zoneNotFound } from './zones.errors';
 
 /** A zone as a caller asks for it. */
 export interface ZoneRequest {
   name: string;
-  email: string;
+  /** Required of a PRIMARY zone (the API checks), refused for a SECONDARY one. */
+  email?: string;
   ttl?: number;
   description?: string | null;
   attributes?: Record<string, string>;
+  type?: 'PRIMARY' | 'SECONDARY';
+  masters?: string[];
 }
 
 /** Designate's default TTL of a new zone. */
@@ -56,23 +68,30 @@ export class ZonesService {
     private readonly zones: ZonesRepository,
     private readonly tlds: TldsRepository,
     private readonly blacklists: BlacklistsRepository,
+    private readonly secondaries: SecondaryZonesRepository,
   ) {}
 
   async create(caller: Caller, input: ZoneRequest, requestId?: string): Promise<ZoneRecord> {
     authorize(caller, 'write');
-    const newZone = {
+    const masters = checkZoneKind(input);
+    const secondary = input.type === 'SECONDARY';
+    const newZone: NewZone = {
       projectId: caller.projectId,
       poolId: this.settings.defaultPoolId,
       name: canonicalName(input.name),
-      email: input.email,
+      email: secondary ? SECONDARY_ZONE_EMAIL : input.email!,
       ttl: input.ttl ?? DEFAULT_ZONE_TTL,
       description: input.description ?? null,
       attributes: input.attributes ?? {},
+      type: secondary ? 'SECONDARY' : 'PRIMARY',
+      masters,
     };
     const quotas = await this.quotas.of(caller.projectId);
     return withTransaction(this.prisma.pg, async (tx) => {
       const created = await this.createIn(tx, newZone, quotas, may(caller, 'admin'));
-      await this.announceCreated(tx, created, requestId);
+      // A SECONDARY zone is announced once its first transfer brought its content (zone-worker).
+      if (secondary) await requestTransfer(tx, created.id, true, requestId);
+      else await this.announceCreated(tx, created, requestId);
       return created;
     });
   }
@@ -81,8 +100,8 @@ export class ZonesService {
    * Every way a zone comes to be (the API's create, an import) goes through here, in the caller's
    * transaction: the project's zone quota, the name rules (TLDs and blacklists included; an admin —
    * Designate's `use_blacklisted_zone` — may use a blacklisted name), the pool's nameservers; the zone is
-   * inserted with its managed SOA and NS record sets. The caller announces it (announceCreated) once it
-   * is complete.
+   * inserted with its managed SOA and NS record sets (a SECONDARY zone with none, and serial 1: its transfer
+   * brings them). The caller announces it (announceCreated) once it is complete.
    */
   async createIn(
     tx: PoolClient,
@@ -103,10 +122,11 @@ export class ZonesService {
     checkNameIsFree(zone, ancestors, await this.zones.relatedByName(tx, zone.name, ancestors));
     const nameservers = await this.zones.poolNsHostnames(tx, zone.poolId);
     if (nameservers.length === 0) throw noServersConfigured();
-    const serial = unixSeconds();
+    const serial = zone.type === 'SECONDARY' ? SECONDARY_INITIAL_SERIAL : unixSeconds();
     // Same-name races are settled by the partial unique index.
     const created = await this.zones.insert(tx, zone, serial);
     if (!created) throw duplicateZone();
+    if (zone.type === 'SECONDARY') return created;
     await this.zones.insertManagedRecordSet(tx, created, 'SOA', [
       soaRecordData(nameservers[0], created.email, serial),
     ]);
@@ -136,6 +156,11 @@ export class ZonesService {
     return withTransaction(this.prisma.pg, async (tx) => {
       const current = await this.lockInScope(tx, caller, id);
       checkNotDeleting(current);
+      // A SECONDARY zone's serial and SOA are its masters': only its description is ours to change.
+      if (current.type === 'SECONDARY') {
+        checkSecondaryChanges(changes);
+        return this.secondaries.describe(tx, id, changes.description);
+      }
       return changeZone(tx, current, changes, requestId);
     });
   }
@@ -154,6 +179,17 @@ export class ZonesService {
       const deleting = await this.zones.markDeleting(tx, id);
       await announceZone(tx, ZONE_EVENTS.deleted, zoneEvent(deleting, 'DELETE'), requestId);
       return deleting;
+    });
+  }
+
+  /** tasks/xfr: a transfer of the SECONDARY zone from its masters, whatever their serial. */
+  async requestXfr(caller: Caller, id: string, requestId?: string): Promise<void> {
+    authorize(caller, 'write');
+    await withTransaction(this.prisma.pg, async (tx) => {
+      const zone = await this.lockInScope(tx, caller, id);
+      checkTransferable(zone);
+      checkNotDeleting(zone);
+      await requestTransfer(tx, zone.id, true, requestId);
     });
   }
 

@@ -25,8 +25,13 @@ const RECORD_SET_CONTENT = Prisma.raw(`s.name, s.type, s.ttl,
 /** The SOA and the apex NS (`z` is the zone), which an export puts first. */
 const APEX_MANAGED = Prisma.raw(`(s.type = 'SOA' OR (s.type = 'NS' AND s.name = z.name))`);
 
-/** A zone is served while it is not being deleted (its targets are told to drop it then). */
-const SERVED = Prisma.raw(`action <> 'DELETE' AND status <> 'DELETED'`);
+/**
+ * A zone is served while it is not being deleted (its targets are told to drop it then); a SECONDARY
+ * zone once it was first transferred.
+ */
+const SERVED = Prisma.raw(
+  `action <> 'DELETE' AND status <> 'DELETED' AND (type <> 'SECONDARY' OR transferred_at IS NOT NULL)`,
+);
 
 /** What the authoritative DNS server reads: the names of the zones it serves and their content. */
 @Injectable()

@@ -79,13 +79,15 @@ export class ZonePropagationRepository {
 
   /**
    * Claims zones whose action has been pending since before `pendingSince` (oldest first) for a
-   * reconciler: their action_at is moved to now, so concurrent reconcilers take different zones.
+   * reconciler: their action_at is moved to now, so concurrent reconcilers take different zones. A
+   * SECONDARY zone never transferred has nothing to propagate yet (its transfer is zone-worker's), but its
+   * delete is driven as any other.
    */
   async claimStale(pendingSince: Date, limit: number): Promise<string[]> {
     const rows = await query<{ id: string }>(
       this.prisma.pg,
       Prisma.sql`UPDATE zones SET action_at = now() WHERE id IN (
-          SELECT id FROM zones WHERE action <> 'NONE' AND action_at < ${pendingSince.toISOString()}::timestamptz AT TIME ZONE 'UTC'
+          SELECT id FROM zones WHERE action <> 'NONE' AND (type <> 'SECONDARY' OR transferred_at IS NOT NULL OR action = 'DELETE') AND action_at < ${pendingSince.toISOString()}::timestamptz AT TIME ZONE 'UTC'
           ORDER BY action_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
         RETURNING id`,
       'zone-claim-stale',

@@ -5,7 +5,7 @@ import { Scope, inScope, inScopeOrShared } from '../access/scope';
 import { ListQuery, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
 import { Queryable, isUniqueViolation, query } from '../sql';
-import { ZONE_COLLECTION, ZoneRecord } from './zone.record';
+import { ZONE_COLLECTION, ZoneRecord, ZoneType } from './zone.record';
 import { ZONE_COLUMNS, ZoneRow, toZoneRecord } from './zone-sql';
 
 export interface NewZone {
@@ -16,6 +16,10 @@ export interface NewZone {
   ttl: number;
   description: string | null;
   attributes: Record<string, string>;
+  /** PRIMARY when absent. */
+  type?: ZoneType;
+  /** A SECONDARY zone's masters (`host` or `host:port`). */
+  masters?: string[];
 }
 
 /**
@@ -93,14 +97,20 @@ export class ZonesRepository {
     return rows.map((row) => row.hostname);
   }
 
-  /** The new zone (ACTIVE, action CREATE), or null when a live zone took its name meanwhile. */
+  /**
+   * The new zone (action CREATE; ACTIVE, or PENDING for a SECONDARY zone until its first transfer), or
+   * null when a live zone took its name meanwhile.
+   */
   async insert(tx: Queryable, zone: NewZone, serial: number): Promise<ZoneRecord | null> {
+    const type = zone.type ?? 'PRIMARY';
+    const status = type === 'SECONDARY' ? 'PENDING' : 'ACTIVE';
     try {
       const [row] = await query<ZoneRow>(
         tx,
-        Prisma.sql`INSERT INTO zones AS t (id, project_id, pool_id, name, email, ttl, serial, description, attributes, status, action)
+        Prisma.sql`INSERT INTO zones AS t (id, project_id, pool_id, name, email, ttl, serial, description, attributes, status, action, type, masters)
           VALUES (${randomUUID()}::uuid, ${zone.projectId}, ${zone.poolId}::uuid, ${zone.name}, ${zone.email}, ${zone.ttl},
-            ${serial}, ${zone.description}, ${JSON.stringify(zone.attributes)}::jsonb, 'ACTIVE', 'CREATE')
+            ${serial}, ${zone.description}, ${JSON.stringify(zone.attributes)}::jsonb, ${status}::"ZoneStatus", 'CREATE',
+            ${type}::"ZoneType", ${JSON.stringify(zone.masters ?? [])}::jsonb)
           RETURNING ${ZONE_COLUMNS}`,
         'zone-insert',
       );

@@ -13,7 +13,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { IsEmailAddress, IsStringMap, IsZoneName } from '../../common/validation/dns-validators';
-import { MAX_DESCRIPTION_LENGTH, MAX_TTL } from './zone-fields';
+import { MAX_DESCRIPTION_LENGTH, MAX_MASTERS, MAX_TTL } from './zone-fields';
 
 export class CreateZoneDto {
   @ApiProperty()
@@ -22,12 +22,14 @@ export class CreateZoneDto {
   @IsZoneName()
   name!: string;
 
-  @ApiProperty()
+  /** Required of a PRIMARY zone; a SECONDARY zone takes none (the domain refuses it). */
+  @ApiPropertyOptional()
+  @ValidateIf((dto: CreateZoneDto) => dto.type !== 'SECONDARY' || dto.email !== undefined)
   @IsDefined({ message: "'email' is a required property" })
   @IsString()
   @MaxLength(255)
   @IsEmailAddress()
-  email!: string;
+  email?: string;
 
   @ApiPropertyOptional()
   @IsOptional()
@@ -44,13 +46,16 @@ export class CreateZoneDto {
 
   @ApiPropertyOptional()
   @IsOptional()
-  @IsIn(['PRIMARY'], { message: 'type must be PRIMARY (secondary zones are not supported yet)' })
-  type?: 'PRIMARY';
+  @IsIn(['PRIMARY', 'SECONDARY'], { message: 'type must be PRIMARY or SECONDARY' })
+  type?: 'PRIMARY' | 'SECONDARY';
 
-  @ApiPropertyOptional()
+  /** A SECONDARY zone's masters, `host` or `host:port` (the domain checks them against the type). */
+  @ApiPropertyOptional({ type: [String] })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(0, { message: "'masters' has more items than allowed" })
+  @ArrayMaxSize(MAX_MASTERS, { message: "'masters' has more items than allowed" })
+  @IsString({ each: true })
+  @MaxLength(255, { each: true })
   masters?: string[];
 
   @ApiPropertyOptional()

@@ -1,0 +1,121 @@
+import { createHmac } from 'node:crypto';
+import { readMessage } from './message-reader';
+import { MessageWriter, Section } from './message-writer';
+import { TsigError, TsigKey, TsigVerifier, signRequest } from './tsig';
+import { CLASS_IN, TYPE_CODES } from './types';
+import { WireName } from './wire-name';
+
+const KEY: TsigKey = {
+  name: 'xfr-key.',
+  algorithm: 'hmac-sha256',
+  secret: Buffer.from('secret').toString('base64'),
+};
+const NOW = 1_750_000_000_000;
+const seconds = NOW / 1000;
+
+/** The AXFR question of `id`, and an answer with one A record when `address` is given. */
+function answer(id: number, address?: number): Buffer {
+  const writer = new MessageWriter(Buffer.alloc(512), 512);
+  const name = WireName.fromText('example.com.');
+  writer.question(name, TYPE_CODES.AXFR, CLASS_IN);
+  if (address === undefined) return writer.finish(id, 0);
+  writer.record(Section.Answer, name, TYPE_CODES.A, CLASS_IN, 60, Buffer.from([192, 0, 2, address]));
+  return writer.finish(id, 0x8400);
+}
+
+const u16 = (n: number) => Buffer.from([n >> 8, n & 255]);
+const wire = (name: string) => WireName.fromText(name).toWire();
+
+interface SignOptions {
+  time?: number;
+  secret?: string;
+  /** Unsigned messages since the last signed one, which this MAC covers too. */
+  before?: Buffer[];
+}
+
+/**
+ * An independent signer of answers, written from RFC 8945 §4.3 and §5.3.1 (the oracle of these tests):
+ * `prior` the MAC the answer follows, `full` whether the full variables (the first answer) or the timers
+ * only are covered.
+ */
+function signAnswer(message: Buffer, prior: Buffer, full: boolean, options: SignOptions = {}) {
+  const { time = seconds, secret = KEY.secret, before = [] } = options;
+  const timers = Buffer.concat([u16(0), Buffer.from([0, 0, 0, 0]), u16(300)]);
+  timers.writeUInt32BE(time, 2);
+  const variables = full
+    ? Buffer.concat([wire(KEY.name), u16(255), Buffer.alloc(4), wire('hmac-sha256.'), timers, u16(0), u16(0)])
+    : timers;
+  const mac = createHmac('sha256', Buffer.from(secret, 'base64'))
+    .update(Buffer.concat([u16(prior.length), prior, ...before, message, variables]))
+    .digest();
+  const rdata = Buffer.concat([
+    wire('hmac-sha256.'),
+    timers,
+    u16(mac.length),
+    mac,
+    message.subarray(0, 2),
+    u16(0),
+    u16(0),
+  ]);
+  const record = Buffer.concat([
+    wire(KEY.name),
+    u16(TYPE_CODES.TSIG),
+    u16(255),
+    Buffer.alloc(4),
+    u16(rdata.length),
+    rdata,
+  ]);
+  const signed = Buffer.concat([message, record]);
+  signed.writeUInt16BE(signed.readUInt16BE(10) + 1, 10);
+  return { signed, mac };
+}
+
+describe('TSIG (RFC 8945)', () => {
+  const request = () => signRequest(answer(7), KEY, NOW);
+  const verifier = (requestMac: Buffer) => new TsigVerifier(KEY, requestMac, () => NOW);
+  const verify = (v: TsigVerifier, raw: Buffer) => v.verify(raw, readMessage(raw));
+
+  it('signs a request with a TSIG record the message reader reads back', () => {
+    const { signed, requestMac } = request();
+    const message = readMessage(signed);
+    expect(message.additionals.map((r) => r.type)).toEqual([TYPE_CODES.TSIG]);
+    expect(message.additionals[0].name.toString()).toBe('xfr-key.');
+    expect(requestMac).toHaveLength(32);
+  });
+
+  it('verifies a run of answers: the first on the request MAC, later ones on the previous MAC, unsigned ones in between', () => {
+    const { requestMac } = request();
+    const v = verifier(requestMac);
+    const first = signAnswer(answer(7, 1), requestMac, true);
+    verify(v, first.signed);
+    const unsigned = answer(7, 2);
+    verify(v, unsigned);
+    verify(v, signAnswer(answer(7, 3), first.mac, false, { before: [unsigned] }).signed);
+    expect(() => v.finish()).not.toThrow();
+  });
+
+  it('refuses an unsigned first answer, a tampered one, another key and a stale signature', () => {
+    const { requestMac } = request();
+    expect(() => verify(verifier(requestMac), answer(7, 1))).toThrow('the answer is not signed');
+    const tampered = Buffer.from(signAnswer(answer(7, 1), requestMac, true).signed);
+    tampered[answer(7, 1).length - 1] ^= 1; // the A record's last octet
+    expect(() => verify(verifier(requestMac), tampered)).toThrow(/BADSIG/);
+    const otherSecret = signAnswer(answer(7, 1), requestMac, true, {
+      secret: Buffer.from('other').toString('base64'),
+    });
+    expect(() => verify(verifier(requestMac), otherSecret.signed)).toThrow(/BADSIG/);
+    const stale = signAnswer(answer(7, 1), requestMac, true, { time: seconds - 301 });
+    expect(() => verify(verifier(requestMac), stale.signed)).toThrow(/BADTIME/);
+    expect(() =>
+      verify(verifier(Buffer.alloc(32)), signAnswer(answer(7, 1), requestMac, true).signed),
+    ).toThrow(TsigError);
+  });
+
+  it('refuses a transfer whose last answer is unsigned', () => {
+    const { requestMac } = request();
+    const v = verifier(requestMac);
+    verify(v, signAnswer(answer(7, 1), requestMac, true).signed);
+    verify(v, answer(7, 2));
+    expect(() => v.finish()).toThrow('the last message is not signed');
+  });
+});

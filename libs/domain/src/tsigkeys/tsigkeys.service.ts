@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ListQuery,
+  NewTsigKey,
+  Page,
+  TsigKeyChanges,
+  TsigKeyRecord,
+  TsigKeysRepository,
+} from '@zonewarden/persistence';
+import { Caller, authorize } from '../caller';
+import { pageOrMarkerNotFound } from '../common.errors';
+import { duplicateTsigKey, tsigKeyNotFound } from './tsigkeys.errors';
+
+/**
+ * TSIG keys (Designate's /v2/tsigkeys): an admin resource, every method admin only. A key of scope ZONE
+ * signs the transfers of the zone `resource_id`, one of scope POOL those of the pool's SECONDARY zones.
+ * The secret is stored as given.
+ */
+@Injectable()
+export class TsigKeysService {
+  constructor(private readonly keys: TsigKeysRepository) {}
+
+  async list(caller: Caller, query: ListQuery): Promise<Page<TsigKeyRecord>> {
+    authorize(caller, 'admin');
+    return pageOrMarkerNotFound(await this.keys.list(query), query);
+  }
+
+  async get(caller: Caller, id: string): Promise<TsigKeyRecord> {
+    authorize(caller, 'admin');
+    return (await this.keys.find(id)) ?? notFound();
+  }
+
+  async create(caller: Caller, key: NewTsigKey): Promise<TsigKeyRecord> {
+    authorize(caller, 'admin');
+    return (await this.keys.insert(key)) ?? duplicate();
+  }
+
+  async update(caller: Caller, id: string, changes: TsigKeyChanges): Promise<TsigKeyRecord> {
+    authorize(caller, 'admin');
+    const updated = await this.keys.update(id, changes);
+    if (updated === undefined) return notFound();
+    return updated ?? duplicate();
+  }
+
+  async delete(caller: Caller, id: string): Promise<void> {
+    authorize(caller, 'admin');
+    if (!(await this.keys.delete(id))) notFound();
+  }
+}
+
+function notFound(): never {
+  throw tsigKeyNotFound();
+}
+
+function duplicate(): never {
+  throw duplicateTsigKey();
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { Prisma } from '../generated/prisma/client';
+import { CollectionSpec, ListQuery, Page, listPage } from '../collections/keyset';
+import { PrismaService } from '../prisma.service';
+import { Queryable, isUniqueViolation, query } from '../sql';
+
+export const TSIGKEY_SCOPES = ['POOL', 'ZONE'] as const;
+export type TsigKeyScope = (typeof TSIGKEY_SCOPES)[number];
+
+export interface TsigKeyRecord {
+  id: string;
+  name: string;
+  algorithm: string;
+  secret: string;
+  scope: TsigKeyScope;
+  resourceId: string;
+  createdAt: Date;
+  updatedAt: Date | null;
+}
+
+export type NewTsigKey = Pick<TsigKeyRecord, 'name' | 'algorithm' | 'secret' | 'scope' | 'resourceId'>;
+export type TsigKeyChanges = Partial<NewTsigKey>;
+
+export const TSIGKEY_COLLECTION: CollectionSpec = {
+  table: 'tsigkeys',
+  filters: {
+    name: { column: 'name', kind: 'text' },
+    algorithm: { column: 'algorithm', kind: 'text' },
+    scope: { column: 'scope', kind: 'enum', values: TSIGKEY_SCOPES },
+  },
+  sortKeys: {
+    created_at: '{t}.created_at',
+    id: '{t}.id',
+    updated_at: "COALESCE({t}.updated_at, '-infinity'::timestamp)",
+    name: '{t}.name',
+  },
+  defaultSortKey: 'created_at',
+};
+
+const COLUMNS = Prisma.raw(`t.id, t.name, t.algorithm, t.secret, t.scope::text AS scope,
+  t.resource_id AS "resourceId", t.created_at AT TIME ZONE 'UTC' AS "createdAt",
+  t.updated_at AT TIME ZONE 'UTC' AS "updatedAt"`);
+
+/** TSIG keys (an admin resource: no project scope). Null answers a missing key or a taken name. */
+@Injectable()
+export class TsigKeysRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  list(listQuery: ListQuery): Promise<Page<TsigKeyRecord> | null> {
+    return listPage<TsigKeyRecord>(this.prisma.pg, TSIGKEY_COLLECTION, COLUMNS, [], listQuery);
+  }
+
+  async find(id: string): Promise<TsigKeyRecord | null> {
+    const [row] = await query<TsigKeyRecord>(
+      this.prisma.pg,
+      Prisma.sql`SELECT ${COLUMNS} FROM tsigkeys t WHERE t.id = ${id}::uuid`,
+      'tsigkey-find',
+    );
+    return row ?? null;
+  }
+
+  /** The key a transfer of the zone uses: the zone's own, else its pool's (the oldest of each). */
+  async forZone(db: Queryable, zone: { id: string; poolId: string }): Promise<TsigKeyRecord | null> {
+    const [row] = await query<TsigKeyRecord>(
+      db,
+      Prisma.sql`SELECT ${COLUMNS} FROM tsigkeys t
+        WHERE (t.scope = 'ZONE' AND t.resource_id = ${zone.id}::uuid) OR (t.scope = 'POOL' AND t.resource_id = ${zone.poolId}::uuid)
+        ORDER BY t.scope DESC, t.created_at LIMIT 1`,
+      'tsigkey-for-zone',
+    );
+    return row ?? null;
+  }
+
+  async insert(key: NewTsigKey): Promise<TsigKeyRecord | null> {
+    return this.unlessNameTaken(async () => {
+      const [row] = await query<TsigKeyRecord>(
+        this.prisma.pg,
+        Prisma.sql`INSERT INTO tsigkeys AS t (id, name, algorithm, secret, scope, resource_id)
+          VALUES (${randomUUID()}::uuid, ${key.name}, ${key.algorithm}, ${key.secret}, ${key.scope}::"TsigKeyScope", ${key.resourceId}::uuid)
+          RETURNING ${COLUMNS}`,
+        'tsigkey-insert',
+      );
+      return row;
+    });
+  }
+
+  /** The updated key; undefined when there is no such key, null when the new name is taken. */
+  async update(id: string, changes: TsigKeyChanges): Promise<TsigKeyRecord | null | undefined> {
+    return this.unlessNameTaken(async () => {
+      const [row] = await query<TsigKeyRecord>(
+        this.prisma.pg,
+        Prisma.sql`UPDATE tsigkeys AS t SET name = COALESCE(${changes.name ?? null}, name),
+            algorithm = COALESCE(${changes.algorithm ?? null}, algorithm), secret = COALESCE(${changes.secret ?? null}, secret),
+            scope = COALESCE(${changes.scope ?? null}::"TsigKeyScope", scope),
+            resource_id = COALESCE(${changes.resourceId ?? null}::uuid, resource_id), updated_at = now()
+          WHERE t.id = ${id}::uuid RETURNING ${COLUMNS}`,
+        'tsigkey-update',
+      );
+      return row;
+    });
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const rows = await query(
+      this.prisma.pg,
+      Prisma.sql`DELETE FROM tsigkeys WHERE id = ${id}::uuid RETURNING id`,
+      'tsigkey-delete',
+    );
+    return rows.length > 0;
+  }
+
+  private async unlessNameTaken<T>(write: () => Promise<T>): Promise<T | null> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error, 'tsigkeys_name_key')) return null;
+      throw error;
+    }
+  }
+}

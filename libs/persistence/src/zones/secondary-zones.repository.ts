@@ -1,0 +1,158 @@
+import { Injectable } from '@nestjs/common';
+import { PoolClient } from 'pg';
+import { TASK_EVENTS, XfrRequestedV1, ZONE_EVENTS } from '@zonewarden/contracts';
+import { Prisma } from '../generated/prisma/client';
+import { writeToOutbox } from '../outbox/outbox.writer';
+import { PrismaService } from '../prisma.service';
+import { Queryable, query, withTransaction } from '../sql';
+import { ZoneRecord } from './zone.record';
+import { ZONE_COLUMNS, ZoneRow, announceZone, toZoneRecord, zoneEvent } from './zone-sql';
+
+/** A record set as a transfer brought it. */
+export interface TransferredRecordSet {
+  name: string;
+  type: string;
+  ttl: number;
+  records: string[];
+}
+
+/** How long a claimed refresh is left alone before it may be claimed again (its transfer runs meanwhile). */
+const CLAIM_SECONDS = 60;
+
+/** The request for a transfer of a SECONDARY zone, into the outbox of the caller's transaction. */
+export async function requestTransfer(
+  tx: Queryable,
+  zoneId: string,
+  force: boolean,
+  requestId?: string,
+): Promise<void> {
+  const payload: XfrRequestedV1 = { version: 1, zoneId, force };
+  await writeToOutbox(tx, { pattern: TASK_EVENTS.xfrRequested, payload, requestId });
+}
+
+/**
+ * The transfers' side of the zones table (SECONDARY zones): content replaced by a transfer, failures,
+ * and the SOA refresh timer. Reads and writes only; the rules are the domain's SecondaryZonesService.
+ */
+@Injectable()
+export class SecondaryZonesRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Any SECONDARY zone by id, its row locked for the transaction; null when there is none. */
+  async lock(tx: PoolClient, id: string): Promise<ZoneRecord | null> {
+    const [row] = await query<ZoneRow>(
+      tx,
+      Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t WHERE t.id = ${id}::uuid AND t.type = 'SECONDARY' FOR UPDATE`,
+      'secondary-zone-lock',
+    );
+    return row ? toZoneRecord(row) : null;
+  }
+
+  /** A live SECONDARY zone by name (for a NOTIFY), or null. */
+  async findLiveByName(name: string): Promise<ZoneRecord | null> {
+    const [row] = await query<ZoneRow>(
+      this.prisma.pg,
+      Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t
+        WHERE t.name = ${name} AND t.type = 'SECONDARY' AND t.status <> 'DELETED' AND t.action <> 'DELETE'`,
+      'secondary-zone-by-name',
+    );
+    return row ? toZoneRecord(row) : null;
+  }
+
+  /**
+   * Replaces the zone's record sets with the transferred ones (the SOA and apex NS managed), takes the
+   * masters' serial, and announces the change: `zone.created` after the first transfer, else
+   * `zone.updated`; the targets then follow as for any change.
+   */
+  async replaceContent(
+    tx: PoolClient,
+    zone: ZoneRecord,
+    serial: number,
+    recordsets: TransferredRecordSet[],
+    refreshSeconds: number,
+  ): Promise<ZoneRecord> {
+    await query(tx, Prisma.sql`DELETE FROM recordsets WHERE zone_id = ${zone.id}::uuid`, 'secondary-clear');
+    const managed = recordsets.map(
+      (set) => set.type === 'SOA' || (set.type === 'NS' && set.name === zone.name),
+    );
+    await query(
+      tx,
+      Prisma.sql`WITH sets AS (
+          SELECT gen_random_uuid() AS id, name, type, ttl, managed, records
+          FROM unnest(${recordsets.map((s) => s.name)}::text[], ${recordsets.map((s) => s.type)}::text[],
+            ${recordsets.map((s) => s.ttl)}::int[], ${managed}::boolean[], ${recordsets.map((s) => JSON.stringify(s.records))}::jsonb[])
+            AS s(name, type, ttl, managed, records)),
+        inserted AS (INSERT INTO recordsets (id, zone_id, project_id, name, type, ttl, managed, status, action)
+          SELECT id, ${zone.id}::uuid, ${zone.projectId}, name, type, ttl, managed, 'PENDING', 'CREATE' FROM sets)
+        INSERT INTO records (id, recordset_id, data)
+          SELECT gen_random_uuid(), sets.id, data FROM sets, jsonb_array_elements_text(sets.records) AS data`,
+      'secondary-insert',
+    );
+    const counted = recordsets.filter((_, i) => !managed[i]);
+    const action = zone.transferredAt ? 'UPDATE' : 'CREATE';
+    const [row] = await query<ZoneRow>(
+      tx,
+      Prisma.sql`UPDATE zones AS t SET serial = ${serial}, status = 'PENDING', action = ${action}::"ZoneAction",
+          action_at = now(), error_reason = NULL, transferred_at = now(), updated_at = now(), version = version + 1,
+          refresh_at = now() + make_interval(secs => ${refreshSeconds}::double precision),
+          recordset_count = ${counted.length}::int, record_count = ${counted.reduce((n, s) => n + s.records.length, 0)}::int
+        WHERE id = ${zone.id}::uuid RETURNING ${ZONE_COLUMNS}`,
+      'secondary-transferred',
+    );
+    const updated = toZoneRecord(row);
+    const pattern = action === 'CREATE' ? ZONE_EVENTS.created : ZONE_EVENTS.updated;
+    await announceZone(tx, pattern, zoneEvent(updated, action));
+    return updated;
+  }
+
+  /** A new description (the one thing of a SECONDARY zone its owner changes); the zone as it is now. */
+  async describe(tx: PoolClient, id: string, description: string | null | undefined): Promise<ZoneRecord> {
+    const [row] = await query<ZoneRow>(
+      tx,
+      Prisma.sql`UPDATE zones AS t SET description = CASE WHEN ${description !== undefined} THEN ${description ?? null} ELSE description END,
+          version = version + 1, updated_at = now()
+        WHERE id = ${id}::uuid RETURNING ${ZONE_COLUMNS}`,
+      'secondary-describe',
+    );
+    return toZoneRecord(row);
+  }
+
+  /** The masters have nothing newer: check again after `refreshSeconds`. */
+  async scheduleRefresh(tx: Queryable, id: string, refreshSeconds: number): Promise<void> {
+    await query(
+      tx,
+      Prisma.sql`UPDATE zones SET refresh_at = now() + make_interval(secs => ${refreshSeconds}::double precision) WHERE id = ${id}::uuid`,
+      'secondary-schedule',
+    );
+  }
+
+  /** The transfer failed: ERROR with the reason, tried again after `retrySeconds`. */
+  async markFailed(tx: Queryable, id: string, reason: string, retrySeconds: number): Promise<void> {
+    await query(
+      tx,
+      Prisma.sql`UPDATE zones SET status = 'ERROR', error_reason = ${reason.slice(0, 1000)},
+          refresh_at = now() + make_interval(secs => ${retrySeconds}::double precision)
+        WHERE id = ${id}::uuid`,
+      'secondary-failed',
+    );
+  }
+
+  /**
+   * Claims up to `limit` live SECONDARY zones whose refresh is due and requests their transfer (not
+   * forced: only a newer serial is transferred); the number claimed. Concurrent workers take different ones.
+   */
+  async requestDueRefreshes(limit: number): Promise<number> {
+    return withTransaction(this.prisma.pg, async (tx) => {
+      const due = await query<{ id: string }>(
+        tx,
+        Prisma.sql`UPDATE zones SET refresh_at = now() + make_interval(secs => ${CLAIM_SECONDS}::double precision) WHERE id IN (
+            SELECT id FROM zones WHERE type = 'SECONDARY' AND refresh_at <= now() AND action <> 'DELETE'
+            ORDER BY refresh_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+          RETURNING id`,
+        'secondary-claim-due',
+      );
+      for (const { id } of due) await requestTransfer(tx, id, false);
+      return due.length;
+    });
+  }
+}
