@@ -20,6 +20,9 @@ interface KeystoneBody {
   service: { id: string };
 }
 
+/** uwsgi's HTTP socket closes each connection after one answer: a client must not reuse it. */
+const ONE_SHOT = { Connection: 'close' };
+
 /** Keystone's v3 API as a test needs it, called as the bootstrap admin (plain HTTP). */
 export class KeystoneApi {
   private adminToken?: Promise<string>;
@@ -34,7 +37,7 @@ export class KeystoneApi {
   async issueToken(user: KeystoneCredentials): Promise<string> {
     const res = await fetch(`${this.authUrl()}/auth/tokens`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { ...ONE_SHOT, 'Content-Type': 'application/json' },
       body: JSON.stringify({
         auth: {
           identity: {
@@ -99,7 +102,12 @@ export class KeystoneApi {
     this.adminToken ??= this.issueToken(this.admin);
     const res = await fetch(`${this.authUrl()}${route}`, {
       method,
-      headers: { 'Content-Type': 'application/json', 'X-Auth-Token': await this.adminToken, ...headers },
+      headers: {
+        ...ONE_SHOT,
+        'Content-Type': 'application/json',
+        'X-Auth-Token': await this.adminToken,
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (res.status === 401 && !renewed) {
