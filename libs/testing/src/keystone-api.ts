@@ -20,9 +20,6 @@ interface KeystoneBody {
   service: { id: string };
 }
 
-/** uwsgi's HTTP socket closes each connection after one answer: a client must not reuse it. */
-const ONE_SHOT = { Connection: 'close' };
-
 /** Keystone's v3 API as a test needs it, called as the bootstrap admin (plain HTTP). */
 export class KeystoneApi {
   private adminToken?: Promise<string>;
@@ -37,7 +34,7 @@ export class KeystoneApi {
   async issueToken(user: KeystoneCredentials): Promise<string> {
     const res = await fetch(`${this.authUrl()}/auth/tokens`, {
       method: 'POST',
-      headers: { ...ONE_SHOT, 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
         auth: {
           identity: {
@@ -103,7 +100,6 @@ export class KeystoneApi {
     const res = await fetch(`${this.authUrl()}${route}`, {
       method,
       headers: {
-        ...ONE_SHOT,
         'Content-Type': 'application/json',
         'X-Auth-Token': await this.adminToken,
         ...headers,

@@ -135,9 +135,12 @@ export class Keystone {
       [
         '--plugin',
         'python3',
-        // HTTP/1.0-style: each connection closed after its answer (uwsgi's keep-alive holds the one worker).
+        // Each connection closed after its answer (uwsgi's keep-alive would hold the one worker), and
+        // clients told so: otherwise they reuse the closed connection and get a reset.
         '--http-socket',
         `127.0.0.1:${this.port}`,
+        '--add-header',
+        'Connection: close',
         '--wsgi-file',
         '/usr/bin/keystone-wsgi-public',
         '--master',
