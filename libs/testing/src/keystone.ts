@@ -110,21 +110,27 @@ export class Keystone {
     this.db = db;
     fs.writeFileSync(this.confFile, keystoneConf(this.dir, db.url, options));
     const manage = (...args: string[]) => keystoneManage(this.dir, db.url, ...args);
-    const owner = ['--keystone-user', 'root', '--keystone-group', 'root'];
-    await Promise.all([manage('fernet_setup', ...owner), manage('credential_setup', ...owner)]);
-    await manage(
-      'bootstrap',
-      '--bootstrap-username',
-      KEYSTONE_ADMIN.name,
-      '--bootstrap-password',
-      KEYSTONE_ADMIN.password,
-      '--bootstrap-project-name',
-      KEYSTONE_ADMIN.projectName,
-      '--bootstrap-region-id',
-      'RegionOne',
-      '--bootstrap-public-url',
-      this.authUrl,
-    );
+    // The key files belong to whoever runs the tests (root on CI), who also runs uwsgi.
+    const group = (await run('id', ['-gn'])).stdout.trim();
+    const owner = ['--keystone-user', os.userInfo().username, '--keystone-group', group];
+    // Independent of each other (bootstrap only writes the database): together, in the time of the slowest.
+    await Promise.all([
+      manage('fernet_setup', ...owner),
+      manage('credential_setup', ...owner),
+      manage(
+        'bootstrap',
+        '--bootstrap-username',
+        KEYSTONE_ADMIN.name,
+        '--bootstrap-password',
+        KEYSTONE_ADMIN.password,
+        '--bootstrap-project-name',
+        KEYSTONE_ADMIN.projectName,
+        '--bootstrap-region-id',
+        'RegionOne',
+        '--bootstrap-public-url',
+        this.authUrl,
+      ),
+    ]);
   }
 
   /** uwsgi serving keystone-wsgi-public, which reads the files named by OS_KEYSTONE_CONFIG_FILES. */
