@@ -43,7 +43,7 @@ export class AppModule {
         }),
         ServiceRuntimeModule.forRoot(config, 'api-gateway', transport),
         RateLimitModule.forRoot(config.RATE_LIMIT_PER_MINUTE),
-        AuthModule.forRoot(config.AUTH_STRATEGY),
+        AuthModule.forRoot(config),
         DomainModule.forRoot({
           provide: DomainSettings,
           useValue: {

@@ -11,3 +11,5 @@ export * from './designate-api';
 export * from './metrics';
 export * from './all-in-one';
 export * from './private-postgres';
+export * from './keystone';
+export * from './keystone-api';

@@ -46,9 +46,11 @@ async function withAdmin<T>(work: (admin: Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Run once per test run (jest globalSetup): creates the migrated template database if missing. */
-export async function ensureTemplateDatabase(migrate: (url: string) => Promise<unknown>): Promise<void> {
-  const template = templateName();
+/** Creates `template` with `build` (given its URL) unless it exists; concurrent callers wait for one build. */
+export async function ensureTemplate(
+  template: string,
+  build: (url: string) => Promise<unknown>,
+): Promise<void> {
   await withAdmin(async (admin) => {
     await admin.query('SELECT pg_advisory_lock(hashtext($1))', [template]);
     try {
@@ -56,12 +58,17 @@ export async function ensureTemplateDatabase(migrate: (url: string) => Promise<u
       if (exists.rowCount) return;
       const building = `${template}_build_${randomBytes(3).toString('hex')}`;
       await admin.query(`CREATE DATABASE ${building}`);
-      await migrate(urlFor(building));
+      await build(urlFor(building));
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${template}`);
     } finally {
       await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [template]);
     }
   });
+}
+
+/** Run once per test run (jest globalSetup): creates the migrated template database if missing. */
+export function ensureTemplateDatabase(migrate: (url: string) => Promise<unknown>): Promise<void> {
+  return ensureTemplate(templateName(), migrate);
 }
 
 export interface TestDatabase {
@@ -70,13 +77,22 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `zw_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName()}`));
+async function newDatabase(prefix: string, template: string): Promise<TestDatabase> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   return {
     name,
     url: urlFor(name),
     drop: () =>
       withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
+}
+
+export function createTestDatabase(): Promise<TestDatabase> {
+  return newDatabase('zw_test', templateName());
+}
+
+/** A database on the test server for another service a test runs (Keystone), cloned from `template`. */
+export function createDatabaseFrom(prefix: string, template: string): Promise<TestDatabase> {
+  return newDatabase(prefix, template);
 }

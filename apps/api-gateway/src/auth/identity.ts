@@ -10,7 +10,7 @@ export interface IdentityResolver {
   resolve(req: Request): Promise<TokenIdentity | null>;
 }
 
-function header(req: Request, name: string): string | undefined {
+export function header(req: Request, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }

@@ -1,4 +1,4 @@
-import { loadGatewayConfig } from './gateway.config';
+import { keystoneSettings, loadGatewayConfig } from './gateway.config';
 
 describe('TRUSTED_PROXIES', () => {
   it('trusts no proxy by default', () => {
@@ -37,5 +37,50 @@ describe('DESIGNATE_STATUS_CODES', () => {
 
   it.each(['yes', '1', 'TRUE'])('refuses %j, naming the variable', (value) => {
     expect(() => loadGatewayConfig({ DESIGNATE_STATUS_CODES: value })).toThrow(/DESIGNATE_STATUS_CODES/);
+  });
+});
+
+describe('AUTH_STRATEGY=keystone', () => {
+  const KEYSTONE = {
+    AUTH_STRATEGY: 'keystone',
+    KEYSTONE_AUTH_URL: 'http://127.0.0.1:5000/v3',
+    KEYSTONE_USERNAME: 'designate',
+    KEYSTONE_PASSWORD: 'secret',
+    KEYSTONE_PROJECT_NAME: 'service',
+  };
+
+  it('reads the service credentials, the domains defaulting to Default', () => {
+    const config = loadGatewayConfig(KEYSTONE);
+    expect(keystoneSettings(config)).toEqual({
+      authUrl: 'http://127.0.0.1:5000/v3',
+      username: 'designate',
+      password: 'secret',
+      projectName: 'service',
+      userDomainName: 'Default',
+      projectDomainName: 'Default',
+      timeoutMs: 5000,
+    });
+  });
+
+  it.each(['KEYSTONE_AUTH_URL', 'KEYSTONE_USERNAME', 'KEYSTONE_PASSWORD', 'KEYSTONE_PROJECT_NAME'])(
+    'fails in one line naming %s when it is missing',
+    (name) => {
+      const load = () => loadGatewayConfig({ ...KEYSTONE, [name]: undefined });
+      expect(load).toThrow(
+        new RegExp(
+          `^invalid configuration: ${name}=undefined: ${name} is required when AUTH_STRATEGY=keystone$`,
+        ),
+      );
+    },
+  );
+
+  it('refuses an auth URL that is no http(s) URL', () => {
+    expect(() => loadGatewayConfig({ ...KEYSTONE, KEYSTONE_AUTH_URL: 'keystone:5000' })).toThrow(
+      /KEYSTONE_AUTH_URL/,
+    );
+  });
+
+  it('needs none of them with the other strategies', () => {
+    expect(loadGatewayConfig({ AUTH_STRATEGY: 'token' }).AUTH_STRATEGY).toBe('token');
   });
 });

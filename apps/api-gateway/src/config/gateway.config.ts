@@ -1,7 +1,12 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, ValidateIf } from 'class-validator';
 import { ServiceConfig, loadConfig, toInt } from '@zonewarden/config';
+import type { KeystoneSettings } from '../auth/keystone/keystone-client';
 import { IsAddressOrCidr, toList } from './trusted-proxies';
+
+/** The KEYSTONE_* settings the service's own credentials need: required with AUTH_STRATEGY=keystone. */
+const WithKeystone = () => ValidateIf((config: GatewayConfig) => config.AUTH_STRATEGY === 'keystone');
+const REQUIRED = { message: '$property is required when AUTH_STRATEGY=keystone' };
 
 /** The gateway's environment, validated at start-up (README, Configuration). */
 export class GatewayConfig extends ServiceConfig {
@@ -25,8 +30,44 @@ export class GatewayConfig extends ServiceConfig {
   @IsUrl({ require_tld: false, require_protocol: true })
   API_PUBLIC_URL?: string;
 
-  @IsIn(['token', 'noauth'])
-  AUTH_STRATEGY: 'token' | 'noauth' = 'token';
+  @IsIn(['token', 'noauth', 'keystone'])
+  AUTH_STRATEGY: 'token' | 'noauth' | 'keystone' = 'token';
+
+  /** Keystone's v3 API, e.g. http://127.0.0.1:5000/v3 (as Designate's [keystone_authtoken] auth_url). */
+  @WithKeystone()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, REQUIRED)
+  KEYSTONE_AUTH_URL?: string;
+
+  /** The service's own user, which validates users' tokens (an admin, or Keystone's service role). */
+  @WithKeystone()
+  @IsString(REQUIRED)
+  KEYSTONE_USERNAME?: string;
+
+  @WithKeystone()
+  @IsString(REQUIRED)
+  KEYSTONE_PASSWORD?: string;
+
+  @WithKeystone()
+  @IsString(REQUIRED)
+  KEYSTONE_PROJECT_NAME?: string;
+
+  @IsString()
+  KEYSTONE_USER_DOMAIN_NAME = 'Default';
+
+  @IsString()
+  KEYSTONE_PROJECT_DOMAIN_NAME = 'Default';
+
+  /** A validation Keystone has not answered in this long gives 503. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  KEYSTONE_TIMEOUT_MS = 5000;
+
+  /** A validated token is trusted this long at most (within its expiry): a revocation shows within it. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  KEYSTONE_TOKEN_CACHE_SECONDS = 300;
 
   @Transform(toInt)
   @IsInt()
@@ -79,4 +120,17 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
     throw new Error('invalid configuration: DEFAULT_PAGE_LIMIT must not exceed MAX_PAGE_LIMIT');
   }
   return config;
+}
+
+/** The KEYSTONE_* settings of a configuration validated with AUTH_STRATEGY=keystone. */
+export function keystoneSettings(config: GatewayConfig): KeystoneSettings {
+  return {
+    authUrl: config.KEYSTONE_AUTH_URL!,
+    username: config.KEYSTONE_USERNAME!,
+    password: config.KEYSTONE_PASSWORD!,
+    projectName: config.KEYSTONE_PROJECT_NAME!,
+    userDomainName: config.KEYSTONE_USER_DOMAIN_NAME,
+    projectDomainName: config.KEYSTONE_PROJECT_DOMAIN_NAME,
+    timeoutMs: config.KEYSTONE_TIMEOUT_MS,
+  };
 }
