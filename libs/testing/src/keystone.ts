@@ -113,23 +113,25 @@ export class Keystone {
     // The key files belong to whoever runs the tests (root on CI), who also runs uwsgi.
     const group = (await run('id', ['-gn'])).stdout.trim();
     const owner = ['--keystone-user', os.userInfo().username, '--keystone-group', group];
-    // Independent of each other (bootstrap only writes the database): together, in the time of the slowest.
+    // bootstrap refuses to run while the fernet key repository is empty (it failed now and then when run
+    // alongside fernet_setup); credential_setup is independent, so it runs beside both.
     await Promise.all([
-      manage('fernet_setup', ...owner),
-      manage('credential_setup', ...owner),
-      manage(
-        'bootstrap',
-        '--bootstrap-username',
-        KEYSTONE_ADMIN.name,
-        '--bootstrap-password',
-        KEYSTONE_ADMIN.password,
-        '--bootstrap-project-name',
-        KEYSTONE_ADMIN.projectName,
-        '--bootstrap-region-id',
-        'RegionOne',
-        '--bootstrap-public-url',
-        this.authUrl,
+      manage('fernet_setup', ...owner).then(() =>
+        manage(
+          'bootstrap',
+          '--bootstrap-username',
+          KEYSTONE_ADMIN.name,
+          '--bootstrap-password',
+          KEYSTONE_ADMIN.password,
+          '--bootstrap-project-name',
+          KEYSTONE_ADMIN.projectName,
+          '--bootstrap-region-id',
+          'RegionOne',
+          '--bootstrap-public-url',
+          this.authUrl,
+        ),
       ),
+      manage('credential_setup', ...owner),
     ]);
   }
 
