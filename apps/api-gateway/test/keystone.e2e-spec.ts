@@ -1,52 +1,30 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
-import { Keystone, KeystoneUser, startKeystone, teardown } from '@zonewarden/testing';
-import { GatewayHarness, startGateway } from './support/gateway-harness';
+import { Keystone } from '@zonewarden/testing';
+import { GatewayHarness } from './support/gateway-harness';
+import { Call, Caller, KeystoneGateway, startKeystoneGateway } from './support/keystone-gateway';
 
 const ZONEFILE =
   '$ORIGIN imported-a.example.com.\n$TTL 300\n@ SOA ns admin 1 2 3 4 5\n@ NS ns\nns A 192.0.2.1\n';
 /** Short, so that the revocation test sees its token refused without waiting minutes. */
 const CACHE_SECONDS = 2;
 
-type Caller = 'memberA' | 'readerA' | 'adminA' | 'memberB';
-type Call = (r: request.Agent) => request.Test;
-
 /**
  * AUTH_STRATEGY=keystone against a real Keystone: the tokens of a member, a reader and an admin of
  * project A and of a member of project B, validated by the gateway with its own service user.
  */
 describe('authentication through Keystone (AUTH_STRATEGY=keystone)', () => {
+  let setup: KeystoneGateway;
   let keystone: Keystone;
   let gw: GatewayHarness;
-  const users = {} as Record<Caller, KeystoneUser>;
-  const tokens = {} as Record<Caller, string>;
+  let users: KeystoneGateway['users'];
   let zoneId: string;
   let recordsetId: string;
-  const as = (who: Caller) => request.agent(gw.url).set('X-Auth-Token', tokens[who]);
+  const as = (who: Caller) => setup.as(who);
 
   beforeAll(async () => {
-    keystone = await startKeystone();
-    const project = async (name: string) => ({ name, id: await keystone.api.createProject(name) });
-    const [a, b, service] = [
-      await project('project-a'),
-      await project('project-b'),
-      await project('service'),
-    ];
-    await keystone.api.createUser('designate', service, 'admin');
-    users.memberA = await keystone.api.createUser('member-a', a, 'member');
-    users.readerA = await keystone.api.createUser('reader-a', a, 'reader');
-    users.adminA = await keystone.api.createUser('admin-a', a, 'admin');
-    users.memberB = await keystone.api.createUser('member-b', b, 'member');
-    for (const who of Object.keys(users) as Caller[]) tokens[who] = await keystone.api.issueToken(users[who]);
-    gw = await startGateway({
-      AUTH_STRATEGY: 'keystone',
-      KEYSTONE_AUTH_URL: keystone.authUrl,
-      KEYSTONE_USERNAME: 'designate',
-      KEYSTONE_PASSWORD: 'designate-secret',
-      KEYSTONE_PROJECT_NAME: 'service',
-      KEYSTONE_TOKEN_CACHE_SECONDS: String(CACHE_SECONDS),
-      KEYSTONE_TIMEOUT_MS: '2000',
-    });
+    setup = await startKeystoneGateway({ KEYSTONE_TOKEN_CACHE_SECONDS: String(CACHE_SECONDS) });
+    ({ keystone, gw, users } = setup);
     const zone = await as('memberA')
       .post('/v2/zones')
       .send({ name: 'keystone-a.example.com.', email: 'a@b.c' });
@@ -62,12 +40,7 @@ describe('authentication through Keystone (AUTH_STRATEGY=keystone)', () => {
       .send({ name: 'keystone-b.example.org.', email: 'b@b.c' })
       .expect(201);
   }, 120_000);
-  afterAll(() =>
-    teardown(
-      () => gw?.close(),
-      () => keystone?.close(),
-    ),
-  );
+  afterAll(() => setup?.close());
 
   it("maps the token's project and user", async () => {
     const zone = await as('readerA').get(`/v2/zones/${zoneId}`).expect(200);

@@ -1,0 +1,66 @@
+import request from 'supertest';
+import { Keystone, KeystoneUser, startKeystone, teardown } from '@zonewarden/testing';
+import { GatewayHarness, startGateway } from './gateway-harness';
+
+/** A member, a reader and an admin of project A; a member of project B; a member of project C. */
+export type Caller = 'memberA' | 'readerA' | 'adminA' | 'memberB' | 'memberC';
+export type Call = (r: request.Agent) => request.Test;
+
+export interface KeystoneGateway {
+  keystone: Keystone;
+  gw: GatewayHarness;
+  users: Record<Caller, KeystoneUser>;
+  /** A request agent carrying `who`'s Keystone token (issued at start). */
+  as(who: Caller): request.Agent;
+  close(): Promise<void>;
+}
+
+/**
+ * A real Keystone with projects A, B and C and their users, and a gateway with AUTH_STRATEGY=keystone
+ * validating their tokens with its own service user (`designate`, admin of project `service`).
+ */
+export async function startKeystoneGateway(env: Record<string, string> = {}): Promise<KeystoneGateway> {
+  const keystone = await startKeystone();
+  try {
+    const project = async (name: string) => ({ name, id: await keystone.api.createProject(name) });
+    const [a, b, c, service] = [
+      await project('project-a'),
+      await project('project-b'),
+      await project('project-c'),
+      await project('service'),
+    ];
+    await keystone.api.createUser('designate', service, 'admin');
+    const users: Record<Caller, KeystoneUser> = {
+      memberA: await keystone.api.createUser('member-a', a, 'member'),
+      readerA: await keystone.api.createUser('reader-a', a, 'reader'),
+      adminA: await keystone.api.createUser('admin-a', a, 'admin'),
+      memberB: await keystone.api.createUser('member-b', b, 'member'),
+      memberC: await keystone.api.createUser('member-c', c, 'member'),
+    };
+    const tokens = {} as Record<Caller, string>;
+    for (const who of Object.keys(users) as Caller[]) tokens[who] = await keystone.api.issueToken(users[who]);
+    const gw = await startGateway({
+      AUTH_STRATEGY: 'keystone',
+      KEYSTONE_AUTH_URL: keystone.authUrl,
+      KEYSTONE_USERNAME: 'designate',
+      KEYSTONE_PASSWORD: 'designate-secret',
+      KEYSTONE_PROJECT_NAME: 'service',
+      KEYSTONE_TIMEOUT_MS: '2000',
+      ...env,
+    });
+    return {
+      keystone,
+      gw,
+      users,
+      as: (who) => request.agent(gw.url).set('X-Auth-Token', tokens[who]),
+      close: () =>
+        teardown(
+          () => gw.close(),
+          () => keystone.close(),
+        ),
+    };
+  } catch (error) {
+    await keystone.close();
+    throw error;
+  }
+}
