@@ -37,6 +37,17 @@ describe('shared zones: /v2/zones/{zone_id}/shares', () => {
     };
   }
 
+  /** TARGET creates an A record set `label` in the shared zone: its id. */
+  async function targetRecordSet(zoneId: string, zoneName: string, label: string, address: string) {
+    const created = await api()
+      .post(`/v2/zones/${zoneId}/recordsets`)
+      .set(TARGET)
+      .send({ name: `${label}.${zoneName}`, type: 'A', records: [address] });
+    expect(created.status).toBe(201);
+    expect(created.body.project_id).toBe('share-target');
+    return created.body.id as string;
+  }
+
   beforeAll(async () => {
     gw = await startGateway();
   });
@@ -158,6 +169,36 @@ describe('shared zones: /v2/zones/{zone_id}/shares', () => {
       expect((await api().delete(`/v2/zones/${zoneId}/recordsets/${id}`).set(TARGET)).status).toBe(202);
     });
 
+    it("changes only the record sets it created; the owner changes them all (Designate's policy)", async () => {
+      const { zoneId, name, ownerSet } = await sharedZone();
+      const targetSet = await targetRecordSet(zoneId, name, 'mine', '192.0.2.2');
+
+      const put = await api()
+        .put(`/v2/zones/${zoneId}/recordsets/${ownerSet}`)
+        .set(TARGET)
+        .send({ records: ['192.0.2.9'] });
+      expect(put.status).toBe(403);
+      expect(put.body.type).toBe('forbidden');
+      const del = await api().delete(`/v2/zones/${zoneId}/recordsets/${ownerSet}`).set(TARGET);
+      expect(del.status).toBe(403);
+      expect(del.body.type).toBe('forbidden');
+      const unchanged = await api().get(`/v2/zones/${zoneId}/recordsets/${ownerSet}`).set(OWNER);
+      expect(unchanged.body.records).toEqual(['192.0.2.1']);
+
+      // The owner sees and changes the target's record set, which stays the target's.
+      const listed = await api().get(`/v2/zones/${zoneId}/recordsets`).set(OWNER);
+      expect(listed.body.recordsets.map((r: { id: string }) => r.id)).toContain(targetSet);
+      const all = await api().get('/v2/recordsets?limit=1000').set(OWNER);
+      expect(all.body.recordsets.map((r: { id: string }) => r.id)).toContain(targetSet);
+      const changed = await api()
+        .put(`/v2/zones/${zoneId}/recordsets/${targetSet}`)
+        .set(OWNER)
+        .send({ records: ['192.0.2.3'] });
+      expect(changed.status).toBe(200);
+      expect(changed.body).toMatchObject({ records: ['192.0.2.3'], project_id: 'share-target' });
+      expect((await api().delete(`/v2/zones/${zoneId}/recordsets/${targetSet}`).set(OWNER)).status).toBe(202);
+    });
+
     it.each([
       ['PATCH the zone', (r: request.Agent, z: string) => r.patch(`/v2/zones/${z}`).send({ ttl: 60 })],
       ['DELETE the zone', (r: request.Agent, z: string) => r.delete(`/v2/zones/${z}`)],
@@ -232,6 +273,25 @@ describe('shared zones: /v2/zones/{zone_id}/shares', () => {
         .send({ records: ['192.0.2.9'] });
       expect(write.status).toBe(404);
       expect((await api().get(`/v2/zones/${zoneId}`).set(OWNER)).body.shared).toBe(false);
+    });
+
+    it('unsharing is refused while the project has record sets in the zone, allowed once they are deleted', async () => {
+      const { zoneId, name, shareId } = await sharedZone();
+      const targetSet = await targetRecordSet(zoneId, name, 'kept', '192.0.2.4');
+      const refused = await api().delete(`/v2/zones/${zoneId}/shares/${shareId}`).set(OWNER);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        type: 'shared_zone_has_recordsets',
+        message: 'Please delete all recordsets owned by project share-target before unsharing this zone.',
+      });
+      expect((await api().get(`/v2/zones/${zoneId}/shares/${shareId}`).set(OWNER)).status).toBe(200);
+      expect((await api().get(`/v2/zones/${zoneId}`).set(TARGET)).status).toBe(200);
+
+      expect((await api().delete(`/v2/zones/${zoneId}/recordsets/${targetSet}`).set(TARGET)).status).toBe(
+        202,
+      );
+      expect((await api().delete(`/v2/zones/${zoneId}/shares/${shareId}`).set(OWNER)).status).toBe(204);
+      expect((await api().get(`/v2/zones/${zoneId}`).set(TARGET)).status).toBe(404);
     });
 
     it('a shared zone is deleted only with X-Designate-Delete-Shares, and its shares go with it', async () => {

@@ -189,6 +189,30 @@ describe('zone exports (api-gateway + zone-worker)', () => {
     expect(alias.text).toBe(zonefile);
   });
 
+  it('contains every record set of a shared zone, those of the project it is shared with too', async () => {
+    const zone = (
+      await call('POST', '/v2/zones', { name: 'shared.example.com.', email: 'a@shared.example.com' })
+    ).body;
+    expect(
+      (await call('POST', `/v2/zones/${zone.id}/shares`, { target_project_id: 'project-share-target' }))
+        .status,
+    ).toBe(201);
+    const rs = `/v2/zones/${zone.id}/recordsets`;
+    await call('POST', rs, { name: 'owner.shared.example.com.', type: 'A', records: ['192.0.2.1'] });
+    const theirs = await call(
+      'POST',
+      rs,
+      { name: 'target.shared.example.com.', type: 'A', records: ['192.0.2.2'] },
+      as('project-share-target'),
+    );
+    expect(theirs.body.project_id).toBe('project-share-target');
+
+    const done = await completed((await call('POST', `/v2/zones/${zone.id}/tasks/export`)).body.id);
+    const zonefile = await (await fetch(done.links.export, { headers: OWNER })).text();
+    expect(zonefile).toContain('owner.shared.example.com. IN A 192.0.2.1\n');
+    expect(zonefile).toContain('target.shared.example.com. IN A 192.0.2.2\n');
+  });
+
   it('requests again an export left PENDING whose request message was lost, so it still completes', async () => {
     const zone = (await call('POST', '/v2/zones', { name: 'lost.example.com.', email: 'a@lost.example.com' }))
       .body;

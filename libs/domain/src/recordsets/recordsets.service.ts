@@ -24,6 +24,7 @@ import { badRequest, pageOrMarkerNotFound } from '../common.errors';
 import { DomainSettings } from '../domain-settings';
 import { QuotasService } from '../quotas/quotas.service';
 import { checkZoneContentQuotas } from '../quotas/quota-rules';
+import { checkMayChangeRecordSet, recordSetCreator } from '../shares/share-rules';
 import { checkNotDeleting } from '../zones/zone-rules';
 import { ZonesService } from '../zones/zones.service';
 import {
@@ -105,7 +106,10 @@ export class RecordSetsService {
       if (siblings.includes(type)) throw duplicateRecordSet();
       checkSiblings(name, type, siblings);
       await checkQuotas(tx, locked, quotas, records.length, 1);
-      const id = await this.recordSets.insert(tx, locked, newSet);
+      const id = await this.recordSets.insert(tx, locked, {
+        ...newSet,
+        projectId: recordSetCreator(caller, locked),
+      });
       if (id === null) throw duplicateRecordSet();
       await changeZone(tx, locked, {}, options.requestId, { sets: 1, records: records.length });
       return this.lock(tx, id);
@@ -181,7 +185,8 @@ export class RecordSetsService {
 
   /**
    * Locks the zone and the record set for a change `allowed` approves (it throws otherwise); a record set
-   * being deleted is not found, and a zone being deleted takes no change.
+   * being deleted is not found, another project's is not the shared-with caller's to change, and a zone
+   * being deleted takes no change.
    */
   private async lockForChange(
     tx: PoolClient,
@@ -193,6 +198,7 @@ export class RecordSetsService {
     const locked = await this.zones.lockForRecordSets(tx, caller, zoneId);
     const current = await this.lock(tx, id, zoneId);
     if (current.action === 'DELETE') throw recordSetNotFound();
+    checkMayChangeRecordSet(caller, locked, current);
     allowed(current);
     checkNotDeleting(locked);
     return { locked, current };

@@ -3,6 +3,7 @@ import {
   ListQuery,
   Page,
   PrismaService,
+  RecordSetsRepository,
   ZoneShareRecord,
   ZoneSharesRepository,
   withTransaction,
@@ -11,7 +12,7 @@ import { Caller, authorize } from '../caller';
 import { badRequest, pageOrMarkerNotFound } from '../common.errors';
 import { checkNotDeleting } from '../zones/zone-rules';
 import { ZonesService } from '../zones/zones.service';
-import { duplicateZoneShare, sharedZoneNotFound } from './zone-shares.errors';
+import { duplicateZoneShare, sharedZoneHasRecordSets, sharedZoneNotFound } from './zone-shares.errors';
 
 /**
  * Shared zones (Designate's `share_zone`, `unshare_zone`): the owner shares its zone with another project,
@@ -22,6 +23,7 @@ import { duplicateZoneShare, sharedZoneNotFound } from './zone-shares.errors';
 export class ZoneSharesService {
   constructor(
     private readonly prisma: PrismaService,
+    private readonly recordSets: RecordSetsRepository,
     private readonly shares: ZoneSharesRepository,
     private readonly zones: ZonesService,
   ) {}
@@ -50,12 +52,18 @@ export class ZoneSharesService {
     return pageOrMarkerNotFound(await this.shares.list(zoneId, query), query);
   }
 
-  /** The project it was shared with loses the zone at once (its record sets stay the zone's). */
+  /**
+   * The project it was shared with loses the zone at once; refused while that project still has record sets
+   * in it (Designate's `unshare_zone`). The zone's lock keeps it from creating one meanwhile.
+   */
   async unshare(caller: Caller, zoneId: string, id: string): Promise<void> {
     authorize(caller, 'write');
     await withTransaction(this.prisma.pg, async (tx) => {
       await this.zones.lockInScope(tx, caller, zoneId);
-      if (!(await this.shares.delete(tx, zoneId, id))) throw sharedZoneNotFound();
+      const target = await this.shares.delete(tx, zoneId, id);
+      if (target === null) throw sharedZoneNotFound();
+      // Thrown after the delete, it rolls the delete back.
+      if (await this.recordSets.anyCreatedBy(tx, zoneId, target)) throw sharedZoneHasRecordSets(target);
     });
   }
 }

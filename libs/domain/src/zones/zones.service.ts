@@ -29,6 +29,7 @@ import { forbidden, pageOrMarkerNotFound } from '../common.errors';
 import { DomainSettings } from '../domain-settings';
 import { QuotasService } from '../quotas/quotas.service';
 import { checkQuota } from '../quotas/quota-rules';
+import { throughShare } from '../shares/share-rules';
 import { zoneIsShared } from '../shares/zone-shares.errors';
 import { checkZoneNameAllowed } from './zone-name-rules';
 import { checkNameIsFree, checkNotDeleting } from './zone-rules';
@@ -210,7 +211,7 @@ export class ZonesService {
    */
   async lockInScope(tx: PoolClient, caller: Caller, id: string): Promise<ZoneRecord> {
     const zone = await this.lockForRecordSets(tx, caller, id);
-    if (!caller.allProjects && zone.projectId !== caller.projectId) throw forbidden();
+    if (throughShare(caller, zone)) throw forbidden();
     return zone;
   }
 

@@ -15,10 +15,18 @@ export function inScope(scope: Scope): Prisma.Sql {
 
 /**
  * `inScope`, widened to the zones shared with the scope's project: `zoneId` is the column of `t` that holds
- * the zone's id (`t.id` for zones, `t.zone_id` for record sets). What a project may do with a zone shared
- * with it, beyond seeing it, is the domain's decision.
+ * the zone's id. What a project may do with a zone shared with it, beyond seeing it, is the domain's decision.
  */
-export function inScopeOrShared(scope: Scope, zoneId: 't.id' | 't.zone_id'): Prisma.Sql {
+export function inScopeOrShared(scope: Scope, zoneId: 't.id'): Prisma.Sql {
   return Prisma.sql`(${inScope(scope)} OR EXISTS (SELECT 1 FROM zone_shares s
     WHERE s.zone_id = ${Prisma.raw(zoneId)} AND s.target_project_id = ${scope.projectId}))`;
+}
+
+/**
+ * A record set `t` is seen by whoever sees its zone (owned or shared): its own project is its creator's,
+ * which may be a project the zone is shared with, so it cannot decide what the zone's owner sees.
+ */
+export function recordSetInScopeOrShared(scope: Scope): Prisma.Sql {
+  // Uncorrelated: the subquery's `t` is the zone, the outer one the record set.
+  return Prisma.sql`t.zone_id IN (SELECT t.id FROM zones t WHERE ${inScopeOrShared(scope, 't.id')})`;
 }

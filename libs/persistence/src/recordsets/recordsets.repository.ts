@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client';
-import { Scope, inScopeOrShared } from '../access/scope';
+import { Scope, recordSetInScopeOrShared } from '../access/scope';
 import { ListQuery, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
 import { Queryable, isUniqueViolation, query } from '../sql';
@@ -17,6 +17,8 @@ const COLUMNS =
   t.created_at AT TIME ZONE 'UTC' AS "createdAt", t.updated_at AT TIME ZONE 'UTC' AS "updatedAt"`);
 
 export interface NewRecordSet {
+  /** Its creator's project: the zone's, or that of a project the zone is shared with. */
+  projectId: string;
   name: string;
   type: string;
   ttl: number | null;
@@ -43,7 +45,7 @@ export class RecordSetsRepository {
       this.prisma.pg,
       Prisma.sql`SELECT ${COLUMNS} FROM recordsets t WHERE t.id = ${id}::uuid
         AND (${zoneId ?? null}::uuid IS NULL OR t.zone_id = ${zoneId ?? null}::uuid)
-        AND ${inScopeOrShared(scope, 't.zone_id')}`,
+        AND ${recordSetInScopeOrShared(scope)}`,
       'recordset-find',
     );
     return row ?? null;
@@ -55,7 +57,7 @@ export class RecordSetsRepository {
       this.prisma.pg,
       RECORDSET_COLLECTION,
       COLUMNS,
-      [inScopeOrShared(scope, 't.zone_id'), ...(zoneId ? [Prisma.sql`t.zone_id = ${zoneId}::uuid`] : [])],
+      [recordSetInScopeOrShared(scope), ...(zoneId ? [Prisma.sql`t.zone_id = ${zoneId}::uuid`] : [])],
       listQuery,
     );
   }
@@ -68,6 +70,16 @@ export class RecordSetsRepository {
       'recordset-types-at-name',
     );
     return rows.map((row) => row.type);
+  }
+
+  /** Whether the project created any of the zone's live record sets (not being deleted). */
+  async anyCreatedBy(tx: Queryable, zoneId: string, projectId: string): Promise<boolean> {
+    const rows = await query(
+      tx,
+      Prisma.sql`SELECT 1 FROM recordsets WHERE zone_id = ${zoneId}::uuid AND project_id = ${projectId} AND action <> 'DELETE' LIMIT 1`,
+      'recordset-any-created-by',
+    );
+    return rows.length > 0;
   }
 
   /**
@@ -84,7 +96,7 @@ export class RecordSetsRepository {
       await query(
         tx,
         Prisma.sql`INSERT INTO recordsets (id, zone_id, project_id, name, type, ttl, description, status, action)
-          VALUES (${id}::uuid, ${zone.id}::uuid, ${zone.projectId}, ${input.name}, ${input.type}, ${input.ttl}::int, ${input.description}, 'PENDING', 'CREATE')`,
+          VALUES (${id}::uuid, ${zone.id}::uuid, ${input.projectId}, ${input.name}, ${input.type}, ${input.ttl}::int, ${input.description}, 'PENDING', 'CREATE')`,
         'recordset-insert',
       );
       await this.insertRecords(tx, id, input.records);

@@ -52,13 +52,14 @@ export class ZoneSharesRepository {
     );
   }
 
-  /** Whether the share was there. */
-  async delete(tx: Queryable, zoneId: string, id: string): Promise<boolean> {
-    const deleted = await query(
+  /** The project the deleted share was with; null when the share was not there. */
+  async delete(tx: Queryable, zoneId: string, id: string): Promise<string | null> {
+    const [deleted] = await query<{ targetProjectId: string }>(
       tx,
-      Prisma.sql`DELETE FROM zone_shares t WHERE t.id = ${id}::uuid AND t.zone_id = ${zoneId}::uuid RETURNING t.id`,
+      Prisma.sql`DELETE FROM zone_shares t WHERE t.id = ${id}::uuid AND t.zone_id = ${zoneId}::uuid
+        RETURNING t.target_project_id AS "targetProjectId"`,
     );
-    return deleted.length > 0;
+    return deleted?.targetProjectId ?? null;
   }
 
   async deleteAllOf(tx: Queryable, zoneId: string): Promise<void> {

@@ -12,6 +12,7 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
   invalid_zone_transfer_request: 400,
   marker_not_found: 400,
   zone_is_shared: 400,
+  shared_zone_has_recordsets: 400,
   forbidden: 403,
   illegal_child: 403,
   illegal_parent: 403,
