@@ -218,4 +218,25 @@ describe('authentication through Keystone (AUTH_STRATEGY=keystone)', () => {
       expect((await request(gw.url).get('/v2/zones').set('X-Auth-Token', token)).status).toBe(401);
     });
   });
+
+  /** Designate's `quotas_verify_project_id` (on in devstack with Keystone, where its test suite runs). */
+  describe('quotas of a project Keystone does not know', () => {
+    it('an admin gets 400 invalid_project for an unknown project, 200 for a real one', async () => {
+      const unknown = 'f0e1d2c3b4a5968778695a4b3c2d1e0f';
+      const refused = await as('adminA').patch(`/v2/quotas/${unknown}`).send({ zones: 5 });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: 400,
+        type: 'invalid_project',
+        message: `${unknown} is not a valid project ID.`,
+      });
+      const set = await as('adminA').patch(`/v2/quotas/${users.memberB.projectId}`).send({ zones: 7 });
+      expect(set.status).toBe(200);
+      expect(set.body.zones).toBe(7);
+    });
+
+    it('a member still gets 403, whether the project exists or not', async () => {
+      expect((await as('memberA').patch('/v2/quotas/no-such-project').send({ zones: 5 })).status).toBe(403);
+    });
+  });
 });
