@@ -30,7 +30,7 @@ export class QuotasService {
   /** Admins set a project's limits; the identity service must not deny that the project exists. */
   async set(caller: Caller, projectId: string, limits: Partial<Quotas>): Promise<Quotas> {
     authorize(caller, 'admin');
-    await this.projects.checkExists(projectId);
+    await this.projects.checkExists(caller, projectId);
     await this.quotas.set(projectId, limits);
     return this.of(projectId);
   }
