@@ -5,7 +5,8 @@ import { defaultQuotas } from '@zonewarden/config';
 import { DomainModule, DomainSettings } from '@zonewarden/domain';
 import { ServiceRuntimeModule } from '@zonewarden/runtime';
 import { Transport } from '@zonewarden/transport';
-import { AuthModule } from './auth/auth.module';
+import { AuthModule, keystoneClientFor } from './auth/auth.module';
+import { KeystoneProjectDirectory } from './auth/keystone/keystone-project-directory';
 import { CatalogsModule } from './catalogs/catalogs.module';
 import { NegotiateContent } from './common/http/content-negotiation';
 import { GatewayConfig } from './config/gateway.config';
@@ -31,6 +32,7 @@ import { ZonesModule } from './zones/zones.module';
 @Module({})
 export class AppModule {
   static forRoot(config: GatewayConfig, transport: Transport): DynamicModule {
+    const keystone = keystoneClientFor(config);
     return {
       module: AppModule,
       imports: [
@@ -43,15 +45,18 @@ export class AppModule {
         }),
         ServiceRuntimeModule.forRoot(config, 'api-gateway', transport),
         RateLimitModule.forRoot(config.RATE_LIMIT_PER_MINUTE),
-        AuthModule.forRoot(config),
-        DomainModule.forRoot({
-          provide: DomainSettings,
-          useValue: {
-            defaultPoolId: config.DEFAULT_POOL_ID,
-            defaultQuotas: defaultQuotas(config),
-            designateBehaviour: config.DESIGNATE_STATUS_CODES,
+        AuthModule.forRoot(config, keystone),
+        DomainModule.forRoot(
+          {
+            provide: DomainSettings,
+            useValue: {
+              defaultPoolId: config.DEFAULT_POOL_ID,
+              defaultQuotas: defaultQuotas(config),
+              designateBehaviour: config.DESIGNATE_STATUS_CODES,
+            },
           },
-        }),
+          keystone && new KeystoneProjectDirectory(keystone),
+        ),
         ZonesModule,
         TsigKeysModule,
         DomainsModule,

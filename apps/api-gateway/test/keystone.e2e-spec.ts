@@ -191,4 +191,44 @@ describe('authentication through Keystone (AUTH_STRATEGY=keystone)', () => {
       expect((await request(gw.url).get('/v2/zones').set('X-Auth-Token', token)).status).toBe(401);
     });
   });
+
+  /**
+   * Designate's `verify_project_id`: for quotas (`quotas_verify_project_id`, on in devstack with Keystone,
+   * where its test suite runs) and for shares. Keystone answers the caller's token, so only admins are told.
+   */
+  describe('projects Keystone does not know', () => {
+    const unknown = 'f0e1d2c3b4a5968778695a4b3c2d1e0f';
+    const invalidProject = {
+      code: 400,
+      type: 'invalid_project',
+      message: `${unknown} is not a valid project ID.`,
+    };
+
+    it('quotas: an admin gets 400 invalid_project for an unknown project, 200 for a real one', async () => {
+      const refused = await as('adminA').patch(`/v2/quotas/${unknown}`).send({ zones: 5 });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject(invalidProject);
+      const set = await as('adminA').patch(`/v2/quotas/${users.memberB.projectId}`).send({ zones: 7 });
+      expect(set.status).toBe(200);
+      expect(set.body.zones).toBe(7);
+    });
+
+    it('quotas: a member still gets 403, whether the project exists or not', async () => {
+      expect((await as('memberA').patch(`/v2/quotas/${unknown}`).send({ zones: 5 })).status).toBe(403);
+    });
+
+    it('shares: an admin gets 400 for an unknown project; a member is not told', async () => {
+      const zone = await as('memberA')
+        .post('/v2/zones')
+        .send({ name: 'keystone-shares.example.net.', email: 'a@b.c' })
+        .expect(201);
+      const share = (who: Caller, target: string) =>
+        as(who).post(`/v2/zones/${zone.body.id}/shares`).send({ target_project_id: target });
+      const refused = await share('adminA', unknown);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject(invalidProject);
+      expect((await share('memberA', unknown)).status).toBe(201);
+      expect((await share('adminA', users.memberB.projectId)).status).toBe(201);
+    });
+  });
 });

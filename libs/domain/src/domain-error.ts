@@ -2,6 +2,7 @@ import type { CatalogErrorCode } from './catalogs/catalogs.errors';
 import type { CommonErrorCode } from './common.errors';
 import type { ExportErrorCode } from './exports/exports.errors';
 import type { ImportErrorCode } from './imports/imports.errors';
+import type { ProjectErrorCode } from './projects/project-directory';
 import type { QuotaErrorCode } from './quotas/quotas.errors';
 import type { RecordSetErrorCode } from './recordsets/recordsets.errors';
 import type { FloatingIpErrorCode } from './reverse/floatingips.errors';
@@ -21,6 +22,7 @@ export type DomainErrorCode =
   | ExportErrorCode
   | FloatingIpErrorCode
   | ImportErrorCode
+  | ProjectErrorCode
   | QuotaErrorCode
   | RecordSetErrorCode
   | ServiceStatusErrorCode

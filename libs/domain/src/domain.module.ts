@@ -5,6 +5,7 @@ import { TldsService } from './catalogs/tlds.service';
 import { DomainSettings } from './domain-settings';
 import { ExportsService } from './exports/exports.service';
 import { ImportsService } from './imports/imports.service';
+import { ProjectDirectory, UncheckedProjectDirectory } from './projects/project-directory';
 import { QuotasService } from './quotas/quotas.service';
 import { RecordSetsService } from './recordsets/recordsets.service';
 import { FloatingIpsService } from './reverse/floatingips.service';
@@ -34,14 +35,20 @@ const SERVICES = [
   ZonesService,
 ];
 
-/** The domain services, for an app that provides PersistenceModule and the settings (from its config). */
+/**
+ * The domain services, for an app that provides PersistenceModule and the settings (from its config);
+ * the project directory is the identity service's when there is one.
+ */
 @Global()
 @Module({})
 export class DomainModule {
-  static forRoot(settings: Provider<DomainSettings> & { provide: typeof DomainSettings }): DynamicModule {
+  static forRoot(
+    settings: Provider<DomainSettings> & { provide: typeof DomainSettings },
+    projects: ProjectDirectory = new UncheckedProjectDirectory(),
+  ): DynamicModule {
     return {
       module: DomainModule,
-      providers: [settings, ...SERVICES],
+      providers: [settings, { provide: ProjectDirectory, useValue: projects }, ...SERVICES],
       exports: [DomainSettings, ...SERVICES],
     };
   }

@@ -13,6 +13,7 @@ export * from './exports/exports.errors';
 export * from './exports/exports.service';
 export * from './imports/imports.errors';
 export * from './imports/imports.service';
+export * from './projects/project-directory';
 export * from './quote';
 export * from './quotas/quota-rules';
 export * from './quotas/quotas.errors';

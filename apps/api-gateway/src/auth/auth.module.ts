@@ -7,23 +7,23 @@ import { IdentityResolver, NoauthIdentityResolver, TokenIdentityResolver } from 
 import { KeystoneClient } from './keystone/keystone-client';
 import { KeystoneIdentityResolver } from './keystone/keystone-identity';
 
-function identityResolver(config: GatewayConfig, tokens: TokensRepository): IdentityResolver {
-  switch (config.AUTH_STRATEGY) {
-    case 'noauth':
-      return new NoauthIdentityResolver();
-    case 'keystone':
-      return new KeystoneIdentityResolver(
-        new KeystoneClient(keystoneSettings(config)),
-        config.KEYSTONE_TOKEN_CACHE_SECONDS * 1000,
-      );
-    case 'token':
-      return new TokenIdentityResolver(tokens);
-  }
+/** AUTH_STRATEGY=keystone's one Keystone client (its service token serves every call), or none. */
+export function keystoneClientFor(config: GatewayConfig): KeystoneClient | undefined {
+  return config.AUTH_STRATEGY === 'keystone' ? new KeystoneClient(keystoneSettings(config)) : undefined;
+}
+
+function identityResolver(
+  config: GatewayConfig,
+  tokens: TokensRepository,
+  keystone: KeystoneClient | undefined,
+): IdentityResolver {
+  if (keystone) return new KeystoneIdentityResolver(keystone, config.KEYSTONE_TOKEN_CACHE_SECONDS * 1000);
+  return config.AUTH_STRATEGY === 'noauth' ? new NoauthIdentityResolver() : new TokenIdentityResolver(tokens);
 }
 
 @Module({})
 export class AuthModule {
-  static forRoot(config: GatewayConfig): DynamicModule {
+  static forRoot(config: GatewayConfig, keystone: KeystoneClient | undefined): DynamicModule {
     return {
       module: AuthModule,
       providers: [
@@ -31,7 +31,7 @@ export class AuthModule {
           provide: APP_GUARD,
           inject: [Reflector, TokensRepository],
           useFactory: (reflector: Reflector, tokens: TokensRepository) =>
-            createAuthGuard(identityResolver(config, tokens), reflector),
+            createAuthGuard(identityResolver(config, tokens, keystone), reflector),
         },
       ],
     };

@@ -4,6 +4,7 @@ import { Quotas } from '@zonewarden/config';
 import { QuotasRepository } from '@zonewarden/persistence';
 import { Caller, authorize } from '../caller';
 import { DomainSettings } from '../domain-settings';
+import { ProjectDirectory } from '../projects/project-directory';
 import { effectiveQuotas } from './quota-rules';
 
 @Injectable()
@@ -11,6 +12,7 @@ export class QuotasService {
   constructor(
     private readonly settings: DomainSettings,
     private readonly quotas: QuotasRepository,
+    private readonly projects: ProjectDirectory,
   ) {}
 
   /** The limits that apply to a project (its overrides on the operator's defaults). */
@@ -25,8 +27,10 @@ export class QuotasService {
     return this.of(projectId);
   }
 
+  /** Admins set a project's limits; the identity service must not deny that the project exists. */
   async set(caller: Caller, projectId: string, limits: Partial<Quotas>): Promise<Quotas> {
     authorize(caller, 'admin');
+    await this.projects.checkExists(caller, projectId);
     await this.quotas.set(projectId, limits);
     return this.of(projectId);
   }

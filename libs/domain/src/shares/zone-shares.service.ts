@@ -10,6 +10,7 @@ import {
 } from '@zonewarden/persistence';
 import { Caller, authorize } from '../caller';
 import { badRequest, pageOrMarkerNotFound } from '../common.errors';
+import { ProjectDirectory } from '../projects/project-directory';
 import { checkNotDeleting } from '../zones/zone-rules';
 import { ZonesService } from '../zones/zones.service';
 import { duplicateZoneShare, sharedZoneHasRecordSets, sharedZoneNotFound } from './zone-shares.errors';
@@ -26,10 +27,13 @@ export class ZoneSharesService {
     private readonly recordSets: RecordSetsRepository,
     private readonly shares: ZoneSharesRepository,
     private readonly zones: ZonesService,
+    private readonly projects: ProjectDirectory,
   ) {}
 
+  /** The target project must not be unknown to the identity service (asked first, as Designate does). */
   async share(caller: Caller, zoneId: string, targetProjectId: string): Promise<ZoneShareRecord> {
     authorize(caller, 'write');
+    await this.projects.checkExists(caller, targetProjectId);
     return withTransaction(this.prisma.pg, async (tx) => {
       const zone = await this.zones.lockInScope(tx, caller, zoneId);
       checkNotDeleting(zone);

@@ -21,6 +21,8 @@ describe('KeystoneClient', () => {
   let issued: number;
   let acceptedServiceToken: string;
   let validation: (subject: string) => { status: number; body?: unknown; delayMs?: number };
+  /** The projects Keystone has (GET /v3/projects/{id}). */
+  let projects: string[];
 
   const client = (timeoutMs = 1000) =>
     new KeystoneClient({
@@ -37,6 +39,7 @@ describe('KeystoneClient', () => {
     issued = 0;
     acceptedServiceToken = 'service-1';
     validation = () => ({ status: 200, body: tokenBody(true) });
+    projects = ['project-1'];
     server = http.createServer((req, res) => {
       if (req.method === 'POST') {
         issued++;
@@ -49,7 +52,11 @@ describe('KeystoneClient', () => {
         res.writeHead(401).end();
         return;
       }
-      const answer = validation(String(req.headers['x-subject-token']));
+      const project = /^\/v3\/projects\/(.+)$/.exec(req.url ?? '')?.[1];
+      const answer =
+        project === undefined
+          ? validation(String(req.headers['x-subject-token']))
+          : { status: projects.includes(decodeURIComponent(project)) ? 200 : 404, body: {} };
       setTimeout(() => {
         res.writeHead(answer.status, { 'Content-Type': 'application/json' });
         res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
@@ -89,6 +96,13 @@ describe('KeystoneClient', () => {
     // The next POST issues service-2, which Keystone then accepts.
     expect(await keystone.validate('user-token')).not.toBeNull();
     expect(issued).toBe(2);
+  });
+
+  it("reads a project with the service token: Keystone's 200, or 404 when it has no such project", async () => {
+    const keystone = client();
+    expect(await keystone.projectStatus('project-1')).toBe(200);
+    expect(await keystone.projectStatus('no/such project')).toBe(404);
+    expect(issued).toBe(1);
   });
 
   it.each([

@@ -44,20 +44,28 @@ export class KeystoneClient {
 
   /** The token's identity and expiry, or null when Keystone does not know it (invalid, expired, revoked). */
   async validate(subjectToken: string): Promise<ValidatedToken | null> {
+    const res = await this.getAsService('/auth/tokens', { 'X-Subject-Token': subjectToken });
+    if (res.status === 200) return validated((await res.json()) as TokenBody);
+    if (res.status === 404 || res.status === 400) return null;
+    throw new KeystoneUnavailable(`Keystone answered ${res.status} to a token validation`);
+  }
+
+  /** Keystone's status for `GET /v3/projects/{id}`: 200, 404 when there is no such project, 403 … */
+  async projectStatus(projectId: string): Promise<number> {
+    const res = await this.getAsService(`/projects/${encodeURIComponent(projectId)}`);
+    await res.body?.cancel();
+    return res.status;
+  }
+
+  /** A GET with the service's token; when Keystone no longer accepts it (revoked, keys rotated), a new one, once. */
+  private async getAsService(route: string, headers: Record<string, string> = {}): Promise<Response> {
     for (const renewed of [false, true]) {
-      const serviceToken = await this.currentServiceToken();
-      const res = await this.request('GET', '/auth/tokens', {
-        'X-Auth-Token': serviceToken,
-        'X-Subject-Token': subjectToken,
+      const res = await this.request('GET', route, {
+        ...headers,
+        'X-Auth-Token': await this.currentServiceToken(),
       });
-      if (res.status === 200) return validated((await res.json()) as TokenBody);
-      if (res.status === 401 && !renewed) {
-        // Our own token is no longer accepted (revoked, or Keystone's keys rotated): a new one, once.
-        this.serviceToken = undefined;
-        continue;
-      }
-      if (res.status === 404 || res.status === 400) return null;
-      throw new KeystoneUnavailable(`Keystone answered ${res.status} to a token validation`);
+      if (res.status !== 401) return res;
+      if (!renewed) this.serviceToken = undefined;
     }
     throw new KeystoneUnavailable('Keystone refuses the service token it has just issued');
   }

@@ -10,6 +10,7 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
   invalid_zone_name: 400,
   invalid_recordset_location: 400,
   invalid_zone_transfer_request: 400,
+  invalid_project: 400,
   marker_not_found: 400,
   zone_is_shared: 400,
   shared_zone_has_recordsets: 400,
