@@ -70,7 +70,12 @@ describe('the role and isolation matrix of the newer resources, through Keystone
       );
 
       expect((await as('readerA').delete(`/v2/zones/${zone.id}/shares/${share.body.id}`)).status).toBe(403);
-      expect((await as('memberA').delete(`/v2/zones/${zone.id}/shares/${share.body.id}`)).status).toBe(204);
+      // B's record set is B's: the zone is unshared once B removed it (Designate refuses it before).
+      const unshare = () => as('memberA').delete(`/v2/zones/${zone.id}/shares/${share.body.id}`);
+      expect((await unshare()).status).toBe(400);
+      const removed = await as('memberB').delete(`/v2/zones/${zone.id}/recordsets/${recordset.body.id}`);
+      expect(removed.status).toBe(202);
+      expect((await unshare()).status).toBe(204);
       expect((await as('memberB').get(`/v2/zones/${zone.id}`)).status).toBe(404);
     });
   });
