@@ -1,5 +1,5 @@
 // API throughput: GET one, GET a page, POST, with autocannon at BENCH_CONNECTIONS on loopback.
-const { defaultPools } = require('@zonewarden/persistence');
+const { defaultPools } = require('@zonewarden/config');
 const { freePort, startApp } = require('@zonewarden/testing');
 const { benchEnvironment, measure } = require('./support');
 

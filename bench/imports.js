@@ -4,7 +4,7 @@
 // processes summed) when idle, at its peak during the imports and BENCH_IMPORTS_SETTLE_MS (30 s) after they
 // are all COMPLETE, and the time until they are.
 const fs = require('node:fs');
-const { defaultPools } = require('@zonewarden/persistence');
+const { defaultPools } = require('@zonewarden/config');
 const { freePort, startAllInOne, startApp } = require('@zonewarden/testing');
 const { benchEnvironment } = require('./support');
 const { zonefile, zonefileOfSize } = require('./zonefile-generator');

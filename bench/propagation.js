@@ -1,5 +1,5 @@
 // Time from POST /v2/zones to each target kind answering the zone's SOA serial (builtin, BIND 9, PowerDNS).
-const { DEFAULT_POOL_ID, parsePools } = require('@zonewarden/persistence');
+const { DEFAULT_POOL_ID, parsePools } = require('@zonewarden/config');
 const { everyTargetKind, freePort, startApp, startBind, startPowerDns } = require('@zonewarden/testing');
 const fs = require('node:fs');
 const os = require('node:os');

@@ -1,5 +1,5 @@
 // Record sets: create throughput, list throughput, and list latency in a zone holding 10,000 record sets.
-const { defaultPools } = require('@zonewarden/persistence');
+const { defaultPools } = require('@zonewarden/config');
 const { freePort, startApp } = require('@zonewarden/testing');
 const { benchEnvironment, measure } = require('./support');
 

@@ -1,7 +1,7 @@
 // Zonefiles: parser throughput, and the time from POST /v2/zones/tasks/imports to COMPLETE for zones
 // of 1k, 10k and 100k records, then the time to export each (request to the last byte of content).
 const { parseZonefile } = require('@zonewarden/dns');
-const { defaultPools } = require('@zonewarden/persistence');
+const { defaultPools } = require('@zonewarden/config');
 const { freePort, startApp, waitFor } = require('@zonewarden/testing');
 const { benchEnvironment } = require('./support');
 const { zonefile } = require('./zonefile-generator');
