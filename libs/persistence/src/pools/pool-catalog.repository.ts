@@ -3,6 +3,7 @@ import { Prisma } from '../generated/prisma/client';
 import { CollectionSpec, ListQuery, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
 import { query } from '../sql';
+import { BASE_SORT_KEYS } from '../collections/task-collection';
 
 /** A pool as the API shows it (the pools file's, synchronised into storage). */
 export interface PoolInfoRecord {
@@ -19,9 +20,7 @@ export const POOL_COLLECTION: CollectionSpec = {
   table: 'pools',
   filters: { name: { column: 'name', kind: 'text' } },
   sortKeys: {
-    created_at: '{t}.created_at',
-    id: '{t}.id',
-    updated_at: "COALESCE({t}.updated_at, '-infinity'::timestamp)",
+    ...BASE_SORT_KEYS,
     name: '{t}.name',
   },
   defaultSortKey: 'created_at',

@@ -1,5 +1,6 @@
 import { CollectionSpec } from '../collections/keyset';
 import { ZONE_STATUSES, ZoneAction, ZoneStatus } from '../zones/zone.record';
+import { BASE_SORT_KEYS } from '../collections/task-collection';
 
 export interface RecordSetRecord {
   id: string;
@@ -30,9 +31,7 @@ export const RECORDSET_COLLECTION: CollectionSpec = {
     status: { column: 'status', kind: 'enum', values: ZONE_STATUSES },
   },
   sortKeys: {
-    created_at: '{t}.created_at',
-    id: '{t}.id',
-    updated_at: "COALESCE({t}.updated_at, '-infinity'::timestamp)",
+    ...BASE_SORT_KEYS,
     zone_id: '{t}.zone_id',
     tenant_id: '{t}.project_id',
     project_id: '{t}.project_id',

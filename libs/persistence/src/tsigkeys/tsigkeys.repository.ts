@@ -4,6 +4,7 @@ import { Prisma } from '../generated/prisma/client';
 import { CollectionSpec, ListQuery, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
 import { Queryable, isUniqueViolation, query } from '../sql';
+import { BASE_SORT_KEYS } from '../collections/task-collection';
 
 export const TSIGKEY_SCOPES = ['POOL', 'ZONE'] as const;
 export type TsigKeyScope = (typeof TSIGKEY_SCOPES)[number];
@@ -30,9 +31,7 @@ export const TSIGKEY_COLLECTION: CollectionSpec = {
     scope: { column: 'scope', kind: 'enum', values: TSIGKEY_SCOPES },
   },
   sortKeys: {
-    created_at: '{t}.created_at',
-    id: '{t}.id',
-    updated_at: "COALESCE({t}.updated_at, '-infinity'::timestamp)",
+    ...BASE_SORT_KEYS,
     name: '{t}.name',
   },
   defaultSortKey: 'created_at',

@@ -1,4 +1,5 @@
 import { CollectionSpec } from '../collections/keyset';
+import { BASE_SORT_KEYS } from '../collections/task-collection';
 
 export type ZoneStatus = 'ACTIVE' | 'PENDING' | 'ERROR' | 'DELETED';
 export type ZoneAction = 'CREATE' | 'UPDATE' | 'DELETE' | 'NONE';
@@ -41,9 +42,7 @@ export const ZONE_COLLECTION: CollectionSpec = {
     type: { column: 'type', kind: 'enum', values: ZONE_TYPES },
   },
   sortKeys: {
-    created_at: '{t}.created_at',
-    id: '{t}.id',
-    updated_at: "COALESCE({t}.updated_at, '-infinity'::timestamp)",
+    ...BASE_SORT_KEYS,
     name: '{t}.name',
     tenant_id: '{t}.project_id',
     project_id: '{t}.project_id',
