@@ -4,7 +4,6 @@ import { ZONE_EVENTS } from '@zonewarden/contracts';
 import { ancestorNames, canonicalName, soaRecordData, unixSeconds } from '@zonewarden/dns';
 import { Quotas } from '@zonewarden/config';
 import {
-  BlacklistsRepository,
   ListQuery,
   NewZone,
   Page,
@@ -12,7 +11,6 @@ import {
   PoolsRepository,
   PrismaService,
   SecondaryZonesRepository,
-  TldsRepository,
   ZoneChanges,
   ZoneRecord,
   ZoneSharesRepository,
@@ -20,6 +18,7 @@ import {
   announceZone,
   changeZone,
   lockZone,
+  nameCatalogs,
   requestTransfer,
   withTransaction,
   zoneEvent,
@@ -67,8 +66,6 @@ export class ZonesService {
     private readonly quotas: QuotasService,
     private readonly shares: ZoneSharesRepository,
     private readonly zones: ZonesRepository,
-    private readonly tlds: TldsRepository,
-    private readonly blacklists: BlacklistsRepository,
     private readonly secondaries: SecondaryZonesRepository,
   ) {}
 
@@ -110,12 +107,7 @@ export class ZonesService {
     quotas: Quotas,
     mayUseBlacklisted: boolean,
   ): Promise<ZoneRecord> {
-    const [tlds, blacklists] = [await this.tlds.all(tx), await this.blacklists.all(tx)];
-    checkZoneNameAllowed(
-      zone.name,
-      { tlds: tlds.map((tld) => tld.name), patterns: blacklists.map((entry) => entry.pattern) },
-      mayUseBlacklisted,
-    );
+    checkZoneNameAllowed(zone.name, await nameCatalogs(tx), mayUseBlacklisted);
     // Concurrent creations in one project queue on a lock, so the count cannot be overtaken.
     if (quotas.zones >= 0)
       checkQuota(quotas, 'zones', (await this.zones.countLiveLocked(tx, zone.projectId)) + 1);

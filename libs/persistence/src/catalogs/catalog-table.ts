@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Prisma } from '../generated/prisma/client';
 import { CollectionSpec, ListQuery, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
-import { Queryable, isUniqueViolation, query } from '../sql';
+import { isUniqueViolation, query } from '../sql';
 
 /** An entry of an operator's catalog: a TLD or a blacklist pattern, with its description. */
 export interface CatalogRecord {
@@ -76,11 +76,6 @@ export class CatalogTable<R extends CatalogRecord> {
   /** A page; null when the marker is not in the catalog. */
   list(listQuery: ListQuery): Promise<Page<R> | null> {
     return listPage<R>(this.prisma.pg, this.collection, this.columns, [], listQuery);
-  }
-
-  /** Every entry, on the caller's transaction (a zone's creation checks its name against them). */
-  all(tx: Queryable): Promise<R[]> {
-    return query<R>(tx, Prisma.sql`SELECT ${this.columns} FROM ${this.table} t ORDER BY t.created_at, t.id`);
   }
 
   /** The changed entry; null when it does not exist, 'duplicate' when the new value exists already. */

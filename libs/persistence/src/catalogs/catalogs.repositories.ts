@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
+import { Queryable, query } from '../sql';
 import { CatalogRecord, CatalogTable, catalogCollection } from './catalog-table';
 
 export interface TldRecord extends CatalogRecord {
@@ -27,4 +29,17 @@ export class BlacklistsRepository extends CatalogTable<BlacklistRecord> {
   constructor(prisma: PrismaService) {
     super(prisma, BLACKLIST_COLLECTION, 'pattern');
   }
+}
+
+/**
+ * Every TLD name and blacklist pattern, in one round trip on the caller's transaction: what a new zone's
+ * name is checked against.
+ */
+export async function nameCatalogs(tx: Queryable): Promise<{ tlds: string[]; patterns: string[] }> {
+  const [row] = await query<{ tlds: string[]; patterns: string[] }>(
+    tx,
+    Prisma.sql`SELECT ARRAY(SELECT name FROM tlds) AS tlds, ARRAY(SELECT pattern FROM blacklists) AS patterns`,
+    'name-catalogs',
+  );
+  return row;
 }
