@@ -10,22 +10,20 @@ import {
   BindServer,
   ManagedProcess,
   PowerDnsServer,
-  TEST_AMQP_URL,
   TestDatabase,
+  appsEnv,
+  as,
   createTestDatabase,
   deleteNamespace,
   everyTargetKind,
   freePort,
   startApp,
+  startApps,
   startBind,
   startPowerDns,
-  uniqueNamespace,
-  waitFor,
-  as,
-  APP_POOL_SIZE,
-  startApps,
   startTogether,
   teardown,
+  waitFor,
 } from '@zonewarden/testing';
 
 const run = promisify(execFile);
@@ -121,10 +119,7 @@ describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave the
       ['powerdns', pdns.port],
     ];
     env = {
-      DATABASE_URL: db.url,
-      AMQP_URL: TEST_AMQP_URL,
-      AMQP_NAMESPACE: uniqueNamespace(),
-      DATABASE_POOL_SIZE: APP_POOL_SIZE,
+      ...appsEnv(db.url),
       POOLS_FILE: poolsFile,
       MINIDNS_HOST: '127.0.0.1',
       MINIDNS_PORT: String(miniDnsPort),

@@ -2,10 +2,9 @@ import pLimit from 'p-limit';
 import { querySoa } from '@zonewarden/dns';
 import { PrismaService } from '@zonewarden/persistence';
 import {
-  APP_POOL_SIZE,
   ManagedProcess,
-  TEST_AMQP_URL,
   TestDatabase,
+  appsEnv,
   as,
   createTestDatabase,
   deadLetterCounts,
@@ -15,7 +14,6 @@ import {
   startApp,
   startTogether,
   teardown,
-  uniqueNamespace,
   waitFor,
 } from '@zonewarden/testing';
 
@@ -114,11 +112,8 @@ describe('two pool-managers and two zone-workers on one broker', () => {
     const apiPort = await freePort();
     dnsPort = await freePort();
     env = {
-      DATABASE_URL: db.url,
-      AMQP_URL: TEST_AMQP_URL,
-      AMQP_NAMESPACE: uniqueNamespace(),
       // Six apps of 4 connections and the test's 2: 26 of the machine's 100.
-      DATABASE_POOL_SIZE: APP_POOL_SIZE,
+      ...appsEnv(db.url),
       AUTH_STRATEGY: 'noauth',
       API_PORT: String(apiPort),
       MINIDNS_HOST: '127.0.0.1',

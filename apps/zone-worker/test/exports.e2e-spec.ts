@@ -7,18 +7,16 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import {
   ManagedProcess,
-  TEST_AMQP_URL,
+  TIMESTAMP,
   TestDatabase,
+  appsEnv,
+  as,
   createTestDatabase,
   deleteNamespace,
   freePort,
   startApp,
-  uniqueNamespace,
-  waitFor,
-  TIMESTAMP,
-  as,
-  APP_POOL_SIZE,
   teardown,
+  waitFor,
 } from '@zonewarden/testing';
 
 const run = promisify(execFile);
@@ -74,10 +72,7 @@ describe('zone exports (api-gateway + zone-worker)', () => {
     db = await createTestDatabase();
     const apiPort = await freePort();
     env = {
-      DATABASE_URL: db.url,
-      AMQP_URL: TEST_AMQP_URL,
-      AMQP_NAMESPACE: uniqueNamespace(),
-      DATABASE_POOL_SIZE: APP_POOL_SIZE,
+      ...appsEnv(db.url),
       AUTH_STRATEGY: 'noauth',
       API_PORT: String(apiPort),
       QUOTA_API_EXPORT_SIZE: '50',

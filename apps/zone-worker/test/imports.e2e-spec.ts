@@ -12,18 +12,17 @@ import {
   ManagedProcess,
   REPO_ROOT,
   TEST_AMQP_URL,
+  TIMESTAMP,
   TestDatabase,
+  appsEnv,
+  as,
   createTestDatabase,
   deleteNamespace,
   freePort,
   metricSample,
   startApp,
-  uniqueNamespace,
-  waitFor,
-  TIMESTAMP,
-  as,
-  APP_POOL_SIZE,
   teardown,
+  waitFor,
 } from '@zonewarden/testing';
 
 const run = promisify(execFile);
@@ -113,10 +112,7 @@ describe('zone imports (api-gateway + zone-worker)', () => {
     prisma = new PrismaService({ url: db.url, poolSize: 2 });
     const apiPort = await freePort();
     env = {
-      DATABASE_URL: db.url,
-      AMQP_URL: TEST_AMQP_URL,
-      AMQP_NAMESPACE: uniqueNamespace(),
-      DATABASE_POOL_SIZE: APP_POOL_SIZE,
+      ...appsEnv(db.url),
       AUTH_STRATEGY: 'noauth',
       API_PORT: String(apiPort),
       OPS_PORT: String(await freePort()),

@@ -6,17 +6,15 @@ import { promisify } from 'node:util';
 import { PrismaService, TokensRepository } from '@zonewarden/persistence';
 import {
   ManagedProcess,
-  TEST_AMQP_URL,
   TestDatabase,
+  appsEnv,
   createTestDatabase,
   deleteNamespace,
   freePort,
   startApp,
-  uniqueNamespace,
-  waitFor,
-  APP_POOL_SIZE,
   startApps,
   teardown,
+  waitFor,
 } from '@zonewarden/testing';
 
 const run = promisify(execFile);
@@ -49,10 +47,7 @@ describe('the OpenStack client against Zonewarden', () => {
     db = await createTestDatabase();
     const [apiPort, dnsPort] = [await freePort(), await freePort()];
     env = {
-      DATABASE_URL: db.url,
-      AMQP_URL: TEST_AMQP_URL,
-      AMQP_NAMESPACE: uniqueNamespace(),
-      DATABASE_POOL_SIZE: APP_POOL_SIZE,
+      ...appsEnv(db.url),
       API_PORT: String(apiPort),
       MINIDNS_PORT: String(dnsPort),
       AUTH_STRATEGY: 'token',

@@ -4,18 +4,16 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import {
-  APP_POOL_SIZE,
   Keystone,
   ManagedProcess,
-  TEST_AMQP_URL,
   TestDatabase,
+  appsEnv,
   createTestDatabase,
   deleteNamespace,
   freePort,
   startApp,
   startKeystone,
   teardown,
-  uniqueNamespace,
 } from '@zonewarden/testing';
 
 const run = promisify(execFile);
@@ -54,10 +52,7 @@ describe('the OpenStack client through Keystone', () => {
     db = await createTestDatabase();
     const apiPort = await freePort();
     env = {
-      DATABASE_URL: db.url,
-      AMQP_URL: TEST_AMQP_URL,
-      AMQP_NAMESPACE: uniqueNamespace(),
-      DATABASE_POOL_SIZE: APP_POOL_SIZE,
+      ...appsEnv(db.url),
       API_PORT: String(apiPort),
       AUTH_STRATEGY: 'keystone',
       KEYSTONE_AUTH_URL: keystone.authUrl,
