@@ -101,6 +101,14 @@ describe('/v2/zones (SPEC-DECISIONS rows)', () => {
       expect(ownChild.status).toBe(201);
     });
 
+    it('finds another project’s subzone among many of the creator’s own (403 illegal_parent)', async () => {
+      for (let i = 0; i < 12; i++) expect((await create(`c${i}.crowded.example.`)).status).toBe(201);
+      expect((await create('other.crowded.example.', {}, as('project-two'))).status).toBe(201);
+      const parent = await create('crowded.example.');
+      expect(parent.status).toBe(403);
+      expect(parent.body.type).toBe('illegal_parent');
+    });
+
     it('lets 20 concurrent creations of one name produce exactly one zone', async () => {
       const results = await Promise.all(Array.from({ length: 20 }, () => create('race.example.com.')));
       expect(results.filter((r) => r.status === 201)).toHaveLength(1);

@@ -8,7 +8,6 @@ import {
   TransferAcceptRecord,
   TransferRequestRecord,
   TransfersRepository,
-  ZonesRepository,
   lockZone,
   withTransaction,
 } from '@zonewarden/persistence';
@@ -16,7 +15,6 @@ import { Caller, authorize, scopeOf } from '../caller';
 import { pageOrMarkerNotFound } from '../common.errors';
 import { DomainSettings } from '../domain-settings';
 import { QuotasService } from '../quotas/quotas.service';
-import { checkQuota } from '../quotas/quota-rules';
 import { checkNotDeleting } from '../zones/zone-rules';
 import { ZonesService } from '../zones/zones.service';
 import { zoneNotFound } from '../zones/zones.errors';
@@ -44,7 +42,6 @@ export class TransfersService {
     private readonly quotas: QuotasService,
     private readonly settings: DomainSettings,
     private readonly transfers: TransfersRepository,
-    private readonly zoneStore: ZonesRepository,
     private readonly zones: ZonesService,
   ) {}
 
@@ -122,7 +119,7 @@ export class TransfersService {
       const zone = await lockZone(tx, request.zoneId, { projectId: null });
       if (!zone) throw zoneNotFound();
       checkNotDeleting(zone, 'transfer');
-      if (quotas.zones >= 0) checkQuota(quotas, 'zones', (await this.zoneStore.countLive(tx, acceptor)) + 1);
+      await this.zones.checkZoneQuota(tx, acceptor, quotas);
       return this.transfers.moveZone(tx, request, acceptor);
     });
   }

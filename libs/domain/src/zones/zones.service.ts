@@ -109,10 +109,9 @@ export class ZonesService {
   ): Promise<ZoneRecord> {
     checkZoneNameAllowed(zone.name, await nameCatalogs(tx), mayUseBlacklisted);
     // Concurrent creations in one project queue on a lock, so the count cannot be overtaken.
-    if (quotas.zones >= 0)
-      checkQuota(quotas, 'zones', (await this.zones.countLiveLocked(tx, zone.projectId)) + 1);
+    await this.checkZoneQuota(tx, zone.projectId, quotas);
     const ancestors = ancestorNames(zone.name);
-    checkNameIsFree(zone, ancestors, await this.zones.relatedByName(tx, zone.name, ancestors));
+    checkNameIsFree(zone, ancestors, await this.zones.relatedByName(tx, zone, ancestors));
     const nameservers = await this.zones.poolNsHostnames(tx, zone.poolId);
     if (nameservers.length === 0) throw noServersConfigured();
     const serial = zone.type === 'SECONDARY' ? SECONDARY_INITIAL_SERIAL : unixSeconds();
@@ -125,6 +124,11 @@ export class ZonesService {
     ]);
     await this.zones.insertManagedRecordSet(tx, created, 'NS', nameservers);
     return created;
+  }
+
+  /** One more zone for the project within its quota; its creations and accepts queue on its lock meanwhile. */
+  async checkZoneQuota(tx: PoolClient, projectId: string, quotas: Quotas): Promise<void> {
+    if (quotas.zones >= 0) checkQuota(quotas, 'zones', (await this.zones.countLiveLocked(tx, projectId)) + 1);
   }
 
   announceCreated(tx: PoolClient, zone: ZoneRecord, requestId?: string): Promise<void> {

@@ -52,37 +52,37 @@ export class ZonesRepository {
     return page && { ...page, items: page.items.map(toZoneRecord) };
   }
 
-  /** Live zones of the project, once concurrent creations in it queue on a lock (so the count holds). */
+  /** Live zones of the project, once concurrent creations (and accepts) in it queue on a lock (so the count holds). */
   async countLiveLocked(tx: Queryable, projectId: string): Promise<number> {
     await query(
       tx,
       Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${'zones-of:' + projectId}))`,
       'zone-quota-lock',
     );
-    return this.countLive(tx, projectId);
-  }
-
-  async countLive(db: Queryable, projectId: string): Promise<number> {
     const [{ count }] = await query<{ count: number }>(
-      db,
+      tx,
       Prisma.sql`SELECT count(*)::int AS count FROM zones WHERE project_id = ${projectId} AND status <> 'DELETED'`,
       'zone-quota-count',
     );
     return count;
   }
 
-  /** Live zones named `name`, above it (`ancestors`) or below it: at most 10. */
+  /**
+   * The live zones that stand in the way of `zone`: one named like it (any project), else one of another
+   * project above it (`ancestors`) or below it — the same name first; at most one.
+   */
   relatedByName(
     db: Queryable,
-    name: string,
+    zone: { name: string; projectId: string },
     ancestors: string[],
   ): Promise<{ name: string; projectId: string }[]> {
+    const { name, projectId } = zone;
     return query<{ name: string; projectId: string }>(
       db,
       Prisma.sql`SELECT name, project_id AS "projectId" FROM zones
-        WHERE status <> 'DELETED'
+        WHERE status <> 'DELETED' AND (name = ${name} OR project_id <> ${projectId})
           AND (name = ${name} OR name = ANY(${ancestors}::text[]) OR right(name, ${name.length + 1}) = ${'.' + name})
-        LIMIT 10`,
+        ORDER BY name = ${name} DESC LIMIT 1`,
       'zone-related-names',
     );
   }
