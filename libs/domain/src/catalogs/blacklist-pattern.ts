@@ -1,4 +1,4 @@
-import { Script, createContext } from 'node:vm';
+import { Context, Script, createContext } from 'node:vm';
 import { DomainError } from '../domain-error';
 import { quote } from '../quote';
 
@@ -49,14 +49,29 @@ export function checkBlacklistPattern(pattern: string): string {
 }
 
 const search = new Script('pattern.test(name)');
+/** One context for every match (each sets its pattern and name first): creating one costs about a millisecond. */
+let context: Context | undefined;
+/** Compiled patterns by their text; the blacklist is small, and a changed pattern is a new key. */
+const compiled = new Map<string, RegExp | null>();
+const MAX_COMPILED = 1000;
+
+function compiledPattern(text: string): RegExp | null {
+  let pattern = compiled.get(text);
+  if (pattern === undefined) {
+    if (compiled.size >= MAX_COMPILED) compiled.clear();
+    pattern = toRegExp(text);
+    compiled.set(text, pattern);
+  }
+  return pattern;
+}
 
 /** Whether any pattern finds a match in the name (a pattern running out of time counts as a match). */
 export function isBlacklisted(name: string, patterns: string[]): boolean {
-  const context = createContext({ pattern: null, name });
   return patterns.some((text) => {
-    const pattern = toRegExp(text);
+    const pattern = compiledPattern(text);
     if (pattern === null) return false;
-    context.pattern = pattern;
+    context ??= createContext({});
+    Object.assign(context, { pattern, name });
     try {
       return search.runInContext(context, { timeout: MATCH_TIMEOUT_MS }) === true;
     } catch {
