@@ -18,7 +18,7 @@ import { CatalogService } from '@zonewarden/domain';
 import { CatalogRecord } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
-import { parseCollectionQuery } from '../collections/collection-query';
+import { collectionOptions, parseCollectionQuery } from '../collections/collection-query';
 import { baseUrl } from '../common/http/base-url';
 import { ObjectBodyPipe } from '../common/http/object-body.pipe';
 import { UuidPipe } from '../common/http/uuid.pipe';
@@ -71,9 +71,11 @@ export function catalogController<R extends CatalogRecord>(api: CatalogApi<R>): 
 
     @Get()
     async list(@Auth() auth: AuthContext, @Req() req: Request) {
-      const limits = { defaultLimit: this.config.DEFAULT_PAGE_LIMIT, maxLimit: this.config.MAX_PAGE_LIMIT };
       const collection = this.catalog.collection;
-      const page = await this.catalog.list(auth, parseCollectionQuery(req.query, collection, limits));
+      const page = await this.catalog.list(
+        auth,
+        parseCollectionQuery(req.query, collection, collectionOptions(this.config)),
+      );
       return collectionBody(
         api.collection,
         page.items.map((entry) => this.render(entry, req)),

@@ -5,7 +5,7 @@ import { PoolsService } from '@zonewarden/domain';
 import { POOL_COLLECTION, PoolInfoRecord } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
-import { parseCollectionQuery } from '../collections/collection-query';
+import { collectionOptions, parseCollectionQuery } from '../collections/collection-query';
 import { baseUrl } from '../common/http/base-url';
 import { formatTimestamp } from '../common/http/timestamps';
 import { UuidPipe } from '../common/http/uuid.pipe';
@@ -40,8 +40,10 @@ export class PoolsController {
 
   @Get()
   async list(@Auth() auth: AuthContext, @Req() req: Request) {
-    const limits = { defaultLimit: this.config.DEFAULT_PAGE_LIMIT, maxLimit: this.config.MAX_PAGE_LIMIT };
-    const page = await this.pools.list(auth, parseCollectionQuery(req.query, POOL_COLLECTION, limits));
+    const page = await this.pools.list(
+      auth,
+      parseCollectionQuery(req.query, POOL_COLLECTION, collectionOptions(this.config)),
+    );
     const base = baseUrl(req, this.config.API_PUBLIC_URL);
     return collectionBody(
       'pools',

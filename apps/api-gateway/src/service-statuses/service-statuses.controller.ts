@@ -5,7 +5,7 @@ import { ServiceStatusesService } from '@zonewarden/domain';
 import { SERVICE_STATUS_COLLECTION } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
-import { parseCollectionQuery } from '../collections/collection-query';
+import { collectionOptions, parseCollectionQuery } from '../collections/collection-query';
 import { baseUrl } from '../common/http/base-url';
 import { UuidPipe } from '../common/http/uuid.pipe';
 import { GatewayConfig } from '../config/gateway.config';
@@ -22,10 +22,9 @@ export class ServiceStatusesController {
 
   @Get()
   async list(@Auth() auth: AuthContext, @Req() req: Request) {
-    const limits = { defaultLimit: this.config.DEFAULT_PAGE_LIMIT, maxLimit: this.config.MAX_PAGE_LIMIT };
     const page = await this.statuses.list(
       auth,
-      parseCollectionQuery(req.query, SERVICE_STATUS_COLLECTION, limits),
+      parseCollectionQuery(req.query, SERVICE_STATUS_COLLECTION, collectionOptions(this.config)),
     );
     const base = baseUrl(req, this.config.API_PUBLIC_URL);
     // No metadata: Designate counts only zones, record sets, imports, exports and transfer accepts.

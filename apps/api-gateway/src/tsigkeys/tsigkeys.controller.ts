@@ -5,7 +5,7 @@ import { TsigKeysService } from '@zonewarden/domain';
 import { TSIGKEY_COLLECTION } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
-import { parseCollectionQuery } from '../collections/collection-query';
+import { collectionOptions, parseCollectionQuery } from '../collections/collection-query';
 import { baseUrl } from '../common/http/base-url';
 import { ObjectBodyPipe } from '../common/http/object-body.pipe';
 import { UuidPipe } from '../common/http/uuid.pipe';
@@ -39,8 +39,10 @@ export class TsigKeysController {
 
   @Get()
   async list(@Auth() auth: AuthContext, @Req() req: Request) {
-    const limits = { defaultLimit: this.config.DEFAULT_PAGE_LIMIT, maxLimit: this.config.MAX_PAGE_LIMIT };
-    const page = await this.keys.list(auth, parseCollectionQuery(req.query, TSIGKEY_COLLECTION, limits));
+    const page = await this.keys.list(
+      auth,
+      parseCollectionQuery(req.query, TSIGKEY_COLLECTION, collectionOptions(this.config)),
+    );
     const base = this.base(req);
     return collectionBody(
       'tsigkeys',
