@@ -26,7 +26,9 @@ export class NegotiateContent implements NestInterceptor {
         context.getClass(),
       ]) ?? JSON_TYPE;
     const req = context.switchToHttp().getRequest<Request>();
-    if (req.headers.accept && !req.accepts(served)) {
+    const accept = req.headers.accept;
+    // The usual headers take the served type without parsing them (what req.accepts would answer too).
+    if (accept && accept !== '*/*' && accept !== served && !req.accepts(served)) {
       throw new HttpError(
         406,
         'not_acceptable',
