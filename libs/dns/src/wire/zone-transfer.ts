@@ -58,11 +58,16 @@ export function transferZone(
     let pending = Buffer.alloc(0);
     let soaSeen = 0;
     const socket = net.connect(server.port, server.host);
+    // For the whole transfer, not per idle stretch: a master that trickles bytes still ends in time.
+    const deadline = setTimeout(() => fail('timed out'), options.timeoutMs ?? 30_000);
+    let settled = false;
     const fail = (reason: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
       socket.destroy();
       reject(new ZoneTransferError(`AXFR from ${where}: ${reason}`));
     };
-    socket.setTimeout(options.timeoutMs ?? 30_000, () => fail('timed out'));
     socket.on('error', (error) => fail(error.message));
     socket.on('close', () => fail('the connection closed before the transfer ended'));
     socket.on('connect', () =>
@@ -81,6 +86,8 @@ export function transferZone(
           for (const record of message.answers) {
             if (record.type === TYPE_CODES.SOA && soaSeen++ > 0) {
               verifier?.finish();
+              settled = true;
+              clearTimeout(deadline);
               socket.removeAllListeners('close');
               socket.end();
               resolve(records);
