@@ -40,6 +40,17 @@ describe('DESIGNATE_STATUS_CODES=true: Designate 15 where the seed differs', () 
     expect(patched.body).toMatchObject({ status: 'PENDING', action: 'UPDATE' });
   });
 
+  it('filters zones by the status it shows: PENDING finds a zone not yet propagated, ACTIVE does not', async () => {
+    const zone = await newZone();
+    const byStatus = async (status: string) => {
+      const res = await api().get(`/v2/zones?status=${status}&name=${zone.name}`).set(OWNER);
+      expect(res.status).toBe(200);
+      return (res.body.zones as { id: string; status: string }[]).map((z) => [z.id, z.status]);
+    };
+    expect(await byStatus('PENDING')).toEqual([[zone.id, 'PENDING']]);
+    expect(await byStatus('ACTIVE')).toEqual([]);
+  });
+
   it('creates, updates and deletes record sets with 202; a deleted one is 404 at once', async () => {
     const zone = await newZone();
     const created = await api()

@@ -144,7 +144,8 @@ export class ZonesService {
 
   async list(caller: Caller, query: ListQuery): Promise<Page<ZoneRecord>> {
     authorize(caller, 'read');
-    return pageOrMarkerNotFound(await this.zones.list(scopeOf(caller), query), query);
+    const page = await this.zones.list(scopeOf(caller), query, this.settings.designateBehaviour);
+    return pageOrMarkerNotFound(page, query);
   }
 
   /** Applies a PATCH: bumps the serial (and the SOA record), the version, and announces the update. */

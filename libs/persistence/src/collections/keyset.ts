@@ -13,6 +13,8 @@ export type FilterKind = 'text' | 'name' | 'int' | 'enum' | 'records';
 export interface FilterSpec {
   column: string;
   kind: FilterKind;
+  /** SQL over `{t}` (the table alias) compared instead of the column: a value shown derived from columns. */
+  expression?: string;
   /** Allowed values of an enum filter. */
   values?: readonly string[];
 }
@@ -53,7 +55,7 @@ function textMatch(column: Prisma.Sql, value: string): Prisma.Sql {
 }
 
 function filterCondition(spec: FilterSpec, value: string): Prisma.Sql {
-  const column = Prisma.raw(`t.${spec.column}`);
+  const column = Prisma.raw(spec.expression?.replace(/\{t\}/g, 't') ?? `t.${spec.column}`);
   switch (spec.kind) {
     case 'records':
       return Prisma.sql`EXISTS (SELECT 1 FROM records r WHERE r.recordset_id = t.id AND ${textMatch(Prisma.raw('r.data'), value)})`;

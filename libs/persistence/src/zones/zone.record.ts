@@ -52,3 +52,18 @@ export const ZONE_COLLECTION: CollectionSpec = {
   },
   defaultSortKey: 'created_at',
 };
+
+/**
+ * Designate shows a zone whose create or update has not propagated `PENDING` (stored `ACTIVE` with its
+ * action, the seed's way); with Designate's behaviour the `status` filter and sort read what is shown.
+ */
+const SHOWN_STATUS = `(CASE WHEN {t}.status = 'ACTIVE' AND {t}.action IN ('CREATE', 'UPDATE') THEN 'PENDING' ELSE {t}.status::text END)`;
+
+export const DESIGNATE_ZONE_COLLECTION: CollectionSpec = {
+  ...ZONE_COLLECTION,
+  filters: {
+    ...ZONE_COLLECTION.filters,
+    status: { ...ZONE_COLLECTION.filters.status, expression: SHOWN_STATUS },
+  },
+  sortKeys: { ...ZONE_COLLECTION.sortKeys, status: SHOWN_STATUS },
+};

@@ -5,7 +5,7 @@ import { Scope, inScope, inScopeOrShared } from '../access/scope';
 import { ListQuery, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
 import { Queryable, isUniqueViolation, query } from '../sql';
-import { ZONE_COLLECTION, ZoneRecord, ZoneType } from './zone.record';
+import { DESIGNATE_ZONE_COLLECTION, ZONE_COLLECTION, ZoneRecord, ZoneType } from './zone.record';
 import { ZONE_COLUMNS, ZoneRow, toZoneRecord } from './zone-sql';
 
 export interface NewZone {
@@ -40,11 +40,14 @@ export class ZonesRepository {
     return row ? toZoneRecord(row) : null;
   }
 
-  /** The zones the scope owns or has shared with it; null when the marker is not in the collection. */
-  async list(scope: Scope, listQuery: ListQuery): Promise<Page<ZoneRecord> | null> {
+  /**
+   * The zones the scope owns or has shared with it; null when the marker is not in the collection.
+   * `shownPending`: the status filter and sort read the status Designate shows (DESIGNATE_ZONE_COLLECTION).
+   */
+  async list(scope: Scope, listQuery: ListQuery, shownPending = false): Promise<Page<ZoneRecord> | null> {
     const page = await listPage<ZoneRow>(
       this.prisma.pg,
-      ZONE_COLLECTION,
+      shownPending ? DESIGNATE_ZONE_COLLECTION : ZONE_COLLECTION,
       ZONE_COLUMNS,
       [inScopeOrShared(scope, 't.id')],
       listQuery,
