@@ -80,6 +80,8 @@ describe('/v2/pools (read-only, from the pools file)', () => {
       'pool_not_found',
       'Could not find Pool',
     ]);
+    const notUuid = await request(gw.url).get('/v2/pools/foo').set(ADMIN);
+    expect(notUuid.body.message).toBe('Invalid UUID pool_id: foo');
     const cases: [request.Test, number, string][] = [
       [request(gw.url).get('/v2/pools/foo').set(ADMIN), 400, 'invalid_uuid'],
       [request(gw.url).get('/v2/pools').query({ marker: 'foo' }).set(ADMIN), 400, 'invalid_marker'],

@@ -111,7 +111,7 @@ export class TransfersController {
   @Get('v2/zones/tasks/transfer_accepts/:accept_id')
   async getAccept(
     @Auth() auth: AuthContext,
-    @Param('accept_id', new UuidPipe('zone_transfer_accept_id')) id: string,
+    @Param('accept_id', new UuidPipe('transfer_accept_id')) id: string,
     @Req() req: Request,
   ) {
     return renderTransferAccept(await this.transfers.getAccept(auth, id), this.base(req));

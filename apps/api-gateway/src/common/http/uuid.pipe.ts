@@ -1,5 +1,5 @@
 import { PipeTransform } from '@nestjs/common';
-import { quote } from '@zonewarden/domain';
+import { excerpt } from '@zonewarden/domain';
 import { HttpError } from '../errors/http-error';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -8,12 +8,12 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-/** Designate's answer to an id that is not a UUID. */
+/** Designate's answer to an id that is not a UUID: its words, the value unquoted (cut when long). */
 export const invalidUuid = (
   parameter: string,
   value: string,
   invalid = { status: 400, type: 'invalid_uuid' },
-) => new HttpError(invalid.status, invalid.type, `Invalid UUID ${parameter}: ${quote(value)}`);
+) => new HttpError(invalid.status, invalid.type, `Invalid UUID ${parameter}: ${excerpt(value)}`);
 
 /**
  * Path ids must be UUIDs: `GET /v2/zones/foo` is 400 invalid_uuid, as in Designate v2. (The legacy
