@@ -36,6 +36,21 @@ describe('/v2/limits', () => {
     expect((await request(gw.url).get('/v2/limits').set(as('project-other'))).body.max_zones).toBe(7);
   });
 
+  it("answers the sudo project's limits to an admin, 403 to a member; ignores query parameters as Designate does", async () => {
+    const own = (await request(gw.url).get('/v2/limits').set(OWNER)).body;
+    const sudo = await request(gw.url)
+      .get('/v2/limits')
+      .set({ ...ADMIN, 'X-Auth-Sudo-Project-ID': 'project-limits' });
+    expect([sudo.status, sudo.body]).toEqual([200, own]);
+    const alt = await request(gw.url)
+      .get('/v2/limits')
+      .set({ ...as('project-alt'), 'X-Auth-Sudo-Project-ID': 'project-limits' });
+    expect([alt.status, alt.body.type]).toEqual([403, 'forbidden']);
+    // Designate's get_all takes no parameters: pecan drops unknown ones.
+    const queried = await request(gw.url).get('/v2/limits').query({ limit: 'x', foo: 'bar' }).set(OWNER);
+    expect([queried.status, queried.body]).toEqual([200, own]);
+  });
+
   it('answers other methods with 405 and /v2/limits.json with 404', async () => {
     const post = await request(gw.url).post('/v2/limits').set(OWNER).send({});
     expect([post.status, post.body.type]).toEqual([405, 'method_not_allowed']);
