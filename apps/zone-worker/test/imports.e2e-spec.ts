@@ -67,14 +67,19 @@ describe('zone imports (api-gateway + zone-worker)', () => {
     const res = await fetch(`${api}${url}`, { headers });
     return { status: res.status, body: res.status === 204 ? undefined : await res.json() };
   };
-  const finished = async (id: string, timeoutMs = 20_000): Promise<Import> => {
+  const finishedFor = async (
+    id: string,
+    headers: Record<string, string>,
+    timeoutMs = 20_000,
+  ): Promise<Import> => {
     await waitFor(
       'the import to finish',
-      async () => (await get(`/v2/zones/tasks/imports/${id}`)).body.status !== 'PENDING',
+      async () => (await get(`/v2/zones/tasks/imports/${id}`, headers)).body.status !== 'PENDING',
       timeoutMs,
     );
-    return (await get(`/v2/zones/tasks/imports/${id}`)).body;
+    return (await get(`/v2/zones/tasks/imports/${id}`, headers)).body;
   };
+  const finished = (id: string, timeoutMs?: number) => finishedFor(id, OWNER, timeoutMs);
   /** A counter of the worker's /metrics (OPS_PORT) for zone.import.requested messages. */
   const workerCounter = async (metric: string) =>
     metricSample(
@@ -318,6 +323,23 @@ describe('zone imports (api-gateway + zone-worker)', () => {
       expect([blacklisted.status, blacklisted.message]).toEqual(['ERROR', 'Blacklisted zone name']);
       const allowed = await importText(zonefile('allowed.catalog.test.'));
       expect(allowed.status).toBe('COMPLETE');
+      // An admin may use a blacklisted name (use_blacklisted_zone), by import as by the API's create.
+      const byAdmin = (await (
+        await post(zonefile('blocked.admin.test.'), 'text/dns', admin)
+      ).json()) as Import;
+      expect(await finishedFor(byAdmin.id, admin)).toMatchObject({ status: 'COMPLETE' });
+      // The override is stored with the import: a request written again (its message lost) carries it.
+      const id = randomUUID();
+      await prisma.zoneImport.create({
+        data: {
+          id,
+          projectId: 'project-admin',
+          content: zonefile('blocked.redriven.test.'),
+          mayUseBlacklisted: true,
+          requestedAt: new Date(Date.now() - 3_600_000),
+        },
+      });
+      expect(await finishedFor(id, admin)).toMatchObject({ status: 'COMPLETE' });
     } finally {
       for (const [collection, id] of created)
         await fetch(`${api}/v2/${collection}/${id}`, { method: 'DELETE', headers: admin });

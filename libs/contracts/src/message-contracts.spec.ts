@@ -12,8 +12,11 @@ const zone = (action: string) => ({
   action,
 });
 
-/** Every payload class, with a payload shaped as its producer writes it (libs/persistence). */
-const CONTRACTS: Array<[string, new () => object, Record<string, unknown>]> = [
+/**
+ * Every payload class, with a payload shaped as its producer writes it (libs/persistence), and the keys
+ * added later as optional (so that messages written before them stay readable).
+ */
+const CONTRACTS: Array<[string, new () => object, Record<string, unknown>, string[]?]> = [
   ['zone.created', ZoneCreatedV1, zone('CREATE')],
   ['zone.updated', ZoneUpdatedV1, zone('UPDATE')],
   ['zone.deleted', ZoneDeletedV1, zone('DELETE')],
@@ -21,7 +24,13 @@ const CONTRACTS: Array<[string, new () => object, Record<string, unknown>]> = [
   [
     'zone.import.requested',
     ImportRequestedV1,
-    { version: 1, importId: '0b4f8a51-63e4-4d67-9a36-d8c0c5f0e1a7', projectId: 'p1' },
+    {
+      version: 1,
+      importId: '0b4f8a51-63e4-4d67-9a36-d8c0c5f0e1a7',
+      projectId: 'p1',
+      mayUseBlacklisted: true,
+    },
+    ['mayUseBlacklisted'],
   ],
   [
     'zone.export.requested',
@@ -43,18 +52,35 @@ const CONTRACTS: Array<[string, new () => object, Record<string, unknown>]> = [
 const without = (payload: Record<string, unknown>, key: string) =>
   Object.fromEntries(Object.entries(payload).filter(([name]) => name !== key));
 
-describe.each(CONTRACTS)('the %s contract', (_pattern, payloadClass, produced) => {
+describe.each(CONTRACTS)('the %s contract', (_pattern, payloadClass, produced, optional = []) => {
+  const required = Object.keys(produced).filter((key) => !optional.includes(key));
+
   it("accepts the producer's payload", () => {
     expect(parsePayload(payloadClass, produced)).toBeInstanceOf(payloadClass);
   });
 
-  it.each(Object.keys(produced))('refuses the payload without %s', (key) => {
+  it.each(required)('refuses the payload without %s', (key) => {
     expect(() => parsePayload(payloadClass, without(produced, key))).toThrow(ContractViolationError);
   });
 
   it.each(Object.keys(produced))('refuses the payload with %s renamed', (key) => {
     const renamed = { ...without(produced, key), [`${key}Renamed`]: produced[key] };
     expect(() => parsePayload(payloadClass, renamed)).toThrow(ContractViolationError);
+  });
+});
+
+describe('the zone.import.requested contract across versions of its producer', () => {
+  const [, , produced] = CONTRACTS[4];
+
+  it('reads a message written before mayUseBlacklisted (no override)', () => {
+    const old = parsePayload(ImportRequestedV1, without(produced, 'mayUseBlacklisted'));
+    expect(old.mayUseBlacklisted).toBeUndefined();
+  });
+
+  it('refuses a mayUseBlacklisted that is not a boolean', () => {
+    expect(() => parsePayload(ImportRequestedV1, { ...produced, mayUseBlacklisted: 'true' })).toThrow(
+      ContractViolationError,
+    );
   });
 });
 

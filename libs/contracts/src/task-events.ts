@@ -1,4 +1,4 @@
-import { Equals, IsBoolean, IsString, IsUUID } from 'class-validator';
+import { Equals, IsBoolean, IsOptional, IsString, IsUUID } from 'class-validator';
 
 /** Work handed to zone-worker. */
 export const TASK_EVENTS = {
@@ -17,6 +17,14 @@ export class ImportRequestedV1 {
 
   @IsString()
   projectId!: string;
+
+  /**
+   * Whether the requester could use a blacklisted name (Designate's `use_blacklisted_zone`), decided when
+   * the import was requested. Optional: a message written before it existed means false.
+   */
+  @IsOptional()
+  @IsBoolean()
+  mayUseBlacklisted?: boolean;
 }
 
 export class ExportRequestedV1 {

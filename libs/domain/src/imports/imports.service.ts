@@ -13,6 +13,7 @@ import {
   withTransaction,
 } from '@zonewarden/persistence';
 import { Caller, authorize } from '../caller';
+import { mayUseBlacklisted } from '../zones/zone-name-rules';
 import { QuotasService } from '../quotas/quotas.service';
 import { checkZoneContentQuotas } from '../quotas/quota-rules';
 import { belongsInChildZone } from '../recordsets/recordsets.errors';
@@ -52,13 +53,15 @@ export class ImportsService {
     this.records = new TaskAccess(this.imports, importNotFound);
   }
 
-  /** A pending import of `zonefile` (its text in pieces of any size), handed to zone-worker. */
+  /**
+   * A pending import of `zonefile` (its text in pieces of any size), handed to zone-worker with what the
+   * caller may do that its zone's creation needs: whether it may use a blacklisted name, as through the API.
+   */
   async create(caller: Caller, zonefile: () => Iterable<string>, requestId?: string): Promise<ImportRecord> {
     authorize(caller, 'write');
     const pieces = zonefile();
-    return withTransaction(this.prisma.pg, (tx) =>
-      this.imports.insert(tx, caller.projectId, pieces, requestId),
-    );
+    const task = { projectId: caller.projectId, mayUseBlacklisted: mayUseBlacklisted(caller) };
+    return withTransaction(this.prisma.pg, (tx) => this.imports.insert(tx, task, pieces, requestId));
   }
 
   get(caller: Caller, id: string): Promise<ImportRecord> {
@@ -114,8 +117,13 @@ export class ImportsService {
       description: null,
       attributes: {},
     };
-    // The import's message names the project, not the requester's roles: no one overrides a blacklist here.
-    const created = await this.zones.createIn(transaction.tx, newZone, quotas, false);
+    // A message written before the override was carried means none.
+    const created = await this.zones.createIn(
+      transaction.tx,
+      newZone,
+      quotas,
+      request.mayUseBlacklisted ?? false,
+    );
     await transaction.insertRecordSets(created);
     if (!(await this.imports.completeIn(transaction.tx, request.importId, created)))
       throw new HandledMeanwhile();

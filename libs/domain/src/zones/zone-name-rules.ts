@@ -1,3 +1,4 @@
+import { Caller, may } from '../caller';
 import { isBlacklisted } from '../catalogs/blacklist-pattern';
 import { invalidZoneName } from './zones.errors';
 
@@ -6,6 +7,11 @@ export interface NameCatalogs {
   /** Lower-case, without a trailing dot. */
   tlds: string[];
   patterns: string[];
+}
+
+/** Designate's `use_blacklisted_zone` policy (admin): whether the caller's zones may have blacklisted names. */
+export function mayUseBlacklisted(caller: Pick<Caller, 'roles'>): boolean {
+  return may(caller, 'admin');
 }
 
 /**

@@ -23,14 +23,14 @@ import {
   withTransaction,
   zoneEvent,
 } from '@zonewarden/persistence';
-import { Caller, authorize, may, scopeOf } from '../caller';
+import { Caller, authorize, scopeOf } from '../caller';
 import { forbidden, pageOrMarkerNotFound } from '../common.errors';
 import { DomainSettings } from '../domain-settings';
 import { QuotasService } from '../quotas/quotas.service';
 import { checkQuota } from '../quotas/quota-rules';
 import { throughShare } from '../shares/share-rules';
 import { zoneIsShared } from '../shares/zone-shares.errors';
-import { checkZoneNameAllowed } from './zone-name-rules';
+import { checkZoneNameAllowed, mayUseBlacklisted } from './zone-name-rules';
 import { checkNameIsFree, checkNotDeleting } from './zone-rules';
 import {
   SECONDARY_INITIAL_SERIAL,
@@ -86,7 +86,7 @@ export class ZonesService {
     };
     const quotas = await this.quotas.of(caller.projectId);
     return withTransaction(this.prisma.pg, async (tx) => {
-      const created = await this.createIn(tx, newZone, quotas, may(caller, 'admin'));
+      const created = await this.createIn(tx, newZone, quotas, mayUseBlacklisted(caller));
       // A SECONDARY zone is announced once its first transfer brought its content (zone-worker).
       if (secondary) await requestTransfer(tx, created.id, true, requestId);
       else await this.announceCreated(tx, created, requestId);

@@ -17,8 +17,20 @@ const COLUMNS =
   Prisma.raw(`t.id, t.project_id AS "projectId", t.status::text AS status, t.message, t.zone_id AS "zoneId",
   t.version, t.created_at AT TIME ZONE 'UTC' AS "createdAt", t.updated_at AT TIME ZONE 'UTC' AS "updatedAt"`);
 
-function importRequested(importId: string, projectId: string, requestId?: string) {
-  const payload: ImportRequestedV1 = { version: 1, importId, projectId };
+/** What a request for an import names: the import, its project, and the requester's blacklist override. */
+export interface ImportRequest {
+  id: string;
+  projectId: string;
+  mayUseBlacklisted: boolean;
+}
+
+function importRequested(task: ImportRequest, requestId?: string) {
+  const payload: ImportRequestedV1 = {
+    version: 1,
+    importId: task.id,
+    projectId: task.projectId,
+    mayUseBlacklisted: task.mayUseBlacklisted,
+  };
   return { pattern: TASK_EVENTS.importRequested, payload, requestId };
 }
 
@@ -37,32 +49,32 @@ export class ImportsRepository {
    */
   async insert(
     tx: PoolClient,
-    projectId: string,
+    task: Omit<ImportRequest, 'id'>,
     zonefile: Iterable<string>,
     requestId?: string,
   ): Promise<ImportRecord> {
     const id = randomUUID();
-    await copyPendingImport(tx, { id, projectId, zonefile });
+    await copyPendingImport(tx, { id, ...task, zonefile });
     const [row] = await query<ImportRecord>(
       tx,
       Prisma.sql`SELECT ${COLUMNS} FROM zone_imports t WHERE t.id = ${id}::uuid`,
       'import-created',
     );
-    await writeToOutbox(tx, importRequested(id, projectId, requestId));
+    await writeToOutbox(tx, importRequested({ id, ...task }, requestId));
     return row;
   }
 
   /** Writes the request again for imports PENDING `seconds` since it was last written (a lost message). */
   async requestStaleAgain(seconds: number, limit: number): Promise<number> {
     return withTransaction(this.prisma.pg, async (tx) => {
-      const stale = await claimStaleTasks<{ id: string; projectId: string }>(
+      const stale = await claimStaleTasks<ImportRequest>(
         tx,
         'zone_imports',
-        'id, project_id AS "projectId"',
+        'id, project_id AS "projectId", may_use_blacklisted AS "mayUseBlacklisted"',
         seconds,
         limit,
       );
-      for (const task of stale) await writeToOutbox(tx, importRequested(task.id, task.projectId));
+      for (const task of stale) await writeToOutbox(tx, importRequested(task));
       return stale.length;
     });
   }

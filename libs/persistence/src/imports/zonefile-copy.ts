@@ -28,15 +28,15 @@ function* piecesOf(text: string): Generator<string> {
  */
 export async function copyPendingImport(
   tx: PoolClient,
-  row: { id: string; projectId: string; zonefile: Iterable<string> },
+  row: { id: string; projectId: string; mayUseBlacklisted: boolean; zonefile: Iterable<string> },
 ): Promise<void> {
   function* copyData(): Generator<string> {
-    yield `${row.id}\t${copyText(row.projectId)}\tPENDING\t`;
+    yield `${row.id}\t${copyText(row.projectId)}\tPENDING\t${row.mayUseBlacklisted ? 't' : 'f'}\t`;
     for (const text of row.zonefile) for (const piece of piecesOf(text)) yield copyText(piece);
     yield '\n';
   }
   await pipeline(
     Readable.from(copyData()),
-    tx.query(copyFrom('COPY zone_imports (id, project_id, status, content) FROM STDIN')),
+    tx.query(copyFrom('COPY zone_imports (id, project_id, status, may_use_blacklisted, content) FROM STDIN')),
   );
 }
