@@ -126,7 +126,7 @@ describe('the role and isolation matrix of the newer resources, through Keystone
   });
 
   describe('admin resources: members and readers get 403, an admin manages them', () => {
-    it('/v2/pools (read-only): an admin lists and shows them', async () => {
+    it('/v2/pools: an admin lists and shows them', async () => {
       for (const who of NOT_ADMINS) {
         for (const path of ['/v2/pools', `/v2/pools/${DEFAULT_POOL_ID}`]) {
           const res = await as(who).get(path);

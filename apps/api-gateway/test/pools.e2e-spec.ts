@@ -18,7 +18,7 @@ const POOL_KEYS = [
   'updated_at',
 ];
 
-describe('/v2/pools (read-only, from the pools file)', () => {
+describe("/v2/pools (the pools file's, and admin-created ones)", () => {
   let gw: GatewayHarness;
   beforeAll(async () => {
     gw = await startGateway();
@@ -104,15 +104,113 @@ describe('/v2/pools (read-only, from the pools file)', () => {
     }
   });
 
-  it('is read-only: POST, PATCH and DELETE answer 405', async () => {
-    const answers = [
-      await request(gw.url).post('/v2/pools').set(ADMIN).send({ name: 'x', ns_records: [] }),
-      await request(gw.url).patch(`/v2/pools/${SECOND_POOL.id}`).set(ADMIN).send({ name: 'foo' }),
-      await request(gw.url).delete(`/v2/pools/${SECOND_POOL.id}`).set(ADMIN),
+  it("creates (201, Location), updates (202) and deletes (204) pools, as Designate's deprecated methods", async () => {
+    const created = await request(gw.url)
+      .post('/v2/pools')
+      .set(ADMIN)
+      .send({ name: 'Example Pool', ns_records: [{ hostname: 'ns1.example.org.', priority: 1 }] });
+    expect(created.status).toBe(201);
+    expect(Object.keys(created.body).sort()).toEqual(POOL_KEYS);
+    expect(created.body).toMatchObject({
+      name: 'Example Pool',
+      description: null,
+      attributes: {},
+      ns_records: [{ hostname: 'ns1.example.org.', priority: 1 }],
+    });
+    const url = `/v2/pools/${created.body.id}`;
+    expect(created.headers.location).toBe(`${gw.url}${url}`);
+    expect((await request(gw.url).get(url).set(ADMIN)).body).toEqual(created.body);
+
+    const patched = await request(gw.url)
+      .patch(url)
+      .set(ADMIN)
+      .send({
+        name: 'foo',
+        description: 'patched',
+        ns_records: [{ hostname: 'ns2.example.org.', priority: 2 }],
+      });
+    expect(patched.status).toBe(202);
+    expect(patched.body.description).toBe('patched');
+    const renamed = await request(gw.url).patch(url).set(ADMIN).send({ name: 'foo' });
+    expect(renamed.body).toMatchObject({ name: 'foo', description: 'patched' });
+    expect(patched.body).toMatchObject({
+      name: 'foo',
+      ns_records: [{ hostname: 'ns2.example.org.', priority: 2 }],
+    });
+    expect(patched.body.updated_at).toMatch(TIMESTAMP);
+
+    const taken = await request(gw.url).post('/v2/pools').set(ADMIN).send({ name: 'foo' });
+    expect([taken.status, taken.body.type]).toEqual([409, 'duplicate_pool']);
+
+    const deleted = await request(gw.url).delete(url).set(ADMIN);
+    expect(deleted.status).toBe(204);
+    const gone = await request(gw.url).get(url).set(ADMIN);
+    expect([gone.status, gone.body.type]).toEqual([404, 'pool_not_found']);
+  });
+
+  it('refuses bad pools (400), unknown ids (404), and the deletion of a pool with zones (400)', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const cases: [request.Test, number, string][] = [
+      [request(gw.url).post('/v2/pools').set(ADMIN).send({ ns_records: [] }), 400, 'invalid_object'],
+      [
+        request(gw.url)
+          .post('/v2/pools')
+          .set(ADMIN)
+          .send({ name: 'x'.repeat(51) }),
+        400,
+        'invalid_object',
+      ],
+      [
+        request(gw.url)
+          .post('/v2/pools')
+          .set(ADMIN)
+          .send({ name: 'bad-ns', ns_records: [{ hostname: 'ns1.example.org.', priority: 0 }] }),
+        400,
+        'invalid_object',
+      ],
+      [
+        request(gw.url)
+          .post('/v2/pools')
+          .set(ADMIN)
+          .send({ name: 'bad-ns', ns_records: [{ hostname: 'no dot', priority: 1 }] }),
+        400,
+        'invalid_object',
+      ],
+      [
+        request(gw.url)
+          .post('/v2/pools')
+          .set(ADMIN)
+          .send({
+            name: 'twice',
+            ns_records: [
+              { hostname: 'ns1.example.org.', priority: 1 },
+              { hostname: 'NS1.example.org.', priority: 2 },
+            ],
+          }),
+        400,
+        'bad_request',
+      ],
+      [request(gw.url).post('/v2/pools').set(ADMIN).send({ name: 'x', id: unknown }), 400, 'invalid_object'],
+      [request(gw.url).patch(`/v2/pools/${unknown}`).set(ADMIN).send({ name: 'x' }), 404, 'pool_not_found'],
+      [request(gw.url).delete(`/v2/pools/${unknown}`).set(ADMIN), 404, 'pool_not_found'],
+      [request(gw.url).patch('/v2/pools/foo').set(ADMIN).send({ name: 'x' }), 400, 'invalid_uuid'],
+      [request(gw.url).delete('/v2/pools/foo').set(ADMIN), 400, 'invalid_uuid'],
     ];
-    expect(answers.map((res) => [res.status, res.body.type])).toEqual(
-      Array.from({ length: 3 }, () => [405, 'method_not_allowed']),
-    );
+    for (const [sent, status, type] of cases) {
+      const res = await sent;
+      expect([res.status, res.body.type]).toEqual([status, type]);
+    }
+    const zone = await request(gw.url)
+      .post('/v2/zones')
+      .set(MEMBER)
+      .send({ name: 'in-default-pool.example.net.', email: 'a@example.net' });
+    expect(zone.status).toBe(201);
+    const inUse = await request(gw.url).delete(`/v2/pools/${DEFAULT_POOL_ID}`).set(ADMIN);
+    expect([inUse.status, inUse.body.type, inUse.body.message]).toEqual([
+      400,
+      'invalid_operation',
+      'pool must not contain zones',
+    ]);
   });
 
   it('is an admin resource: members and readers get 403', async () => {
@@ -121,6 +219,12 @@ describe('/v2/pools (read-only, from the pools file)', () => {
         const res = await request(gw.url).get(path).set(headers);
         expect([res.status, res.body.type]).toEqual([403, 'forbidden']);
       }
+      const changes = [
+        request(gw.url).post('/v2/pools').set(headers).send({ name: 'mine' }),
+        request(gw.url).patch(`/v2/pools/${SECOND_POOL.id}`).set(headers).send({ name: 'mine' }),
+        request(gw.url).delete(`/v2/pools/${SECOND_POOL.id}`).set(headers),
+      ];
+      for (const sent of changes) expect((await sent).status).toBe(403);
     }
   });
 });

@@ -1,6 +1,6 @@
 import { ApiTags } from '@nestjs/swagger';
-import { Controller, Get, Param, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { PoolsService } from '@zonewarden/domain';
 import { POOL_COLLECTION, PoolInfoRecord } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
@@ -8,12 +8,16 @@ import { collectionBody, collectionLinks } from '../collections/collection-links
 import { collectionOptions, parseCollectionQuery } from '../collections/collection-query';
 import { baseUrl } from '../common/http/base-url';
 import { formatTimestamp } from '../common/http/timestamps';
+import { ObjectBodyPipe } from '../common/http/object-body.pipe';
 import { UuidPipe } from '../common/http/uuid.pipe';
 import { GatewayConfig } from '../config/gateway.config';
+import { CreatePoolDto, UpdatePoolDto } from './dto/pool.dto';
+
+const PoolId = () => Param('pool_id', new UuidPipe('pool_id'));
 
 /**
- * Designate's pool shape. Pools come from the pools file, not from a project: `project_id` is null, as
- * for pools Designate loads with `designate-manage pool update`.
+ * Designate's pool shape. `project_id` is null, as for pools Designate loads with `designate-manage pool
+ * update` (Designate gives a pool created through the API its creator's project; we keep none).
  */
 function renderPool(pool: PoolInfoRecord, base: string) {
   return {
@@ -29,7 +33,10 @@ function renderPool(pool: PoolInfoRecord, base: string) {
   };
 }
 
-/** `/v2/pools`, read-only: the pools file is the source (POST, PATCH and DELETE answer 405). */
+/**
+ * `/v2/pools`: the pools file's pools, and those an admin creates here (Designate 15's deprecated POST 201,
+ * PATCH 202, DELETE 204). The pools file stays the source of its own pools: it is applied again at start.
+ */
 @ApiTags('pools')
 @Controller('v2/pools')
 export class PoolsController {
@@ -53,12 +60,49 @@ export class PoolsController {
     );
   }
 
-  @Get(':pool_id')
-  async get(
+  @Post()
+  async create(
     @Auth() auth: AuthContext,
-    @Param('pool_id', new UuidPipe('pool_id')) id: string,
+    @Body(new ObjectBodyPipe(CreatePoolDto, 'pool')) dto: CreatePoolDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const pool = await this.pools.create(auth, {
+      name: dto.name,
+      description: dto.description ?? null,
+      attributes: dto.attributes ?? {},
+      nsRecords: dto.ns_records ?? [],
+    });
+    const view = renderPool(pool, baseUrl(req, this.config.API_PUBLIC_URL));
+    res.status(201).location(view.links.self);
+    return view;
+  }
+
+  @Get(':pool_id')
+  async get(@Auth() auth: AuthContext, @PoolId() id: string, @Req() req: Request) {
+    return renderPool(await this.pools.get(auth, id), baseUrl(req, this.config.API_PUBLIC_URL));
+  }
+
+  @Patch(':pool_id')
+  @HttpCode(202)
+  async update(
+    @Auth() auth: AuthContext,
+    @PoolId() id: string,
+    @Body(new ObjectBodyPipe(UpdatePoolDto, 'pool')) dto: UpdatePoolDto,
     @Req() req: Request,
   ) {
-    return renderPool(await this.pools.get(auth, id), baseUrl(req, this.config.API_PUBLIC_URL));
+    const changes = {
+      name: dto.name,
+      description: dto.description,
+      attributes: dto.attributes,
+      nsRecords: dto.ns_records,
+    };
+    return renderPool(await this.pools.update(auth, id, changes), baseUrl(req, this.config.API_PUBLIC_URL));
+  }
+
+  @Delete(':pool_id')
+  @HttpCode(204)
+  async delete(@Auth() auth: AuthContext, @PoolId() id: string): Promise<void> {
+    await this.pools.delete(auth, id);
   }
 }
