@@ -30,7 +30,7 @@ export class KeyRing {
 
   /** A ring from the setting's value: `id=secret[,id=secret…]` (secrets of at least 16 characters). */
   static fromSetting(value: string): KeyRing {
-    const keys = value
+    const pairs = value
       .split(',')
       .map((pair) => pair.trim())
       .filter(Boolean)
@@ -41,12 +41,17 @@ export class KeyRing {
         if (at < 0 || !ID.test(id)) throw new KeyEncryptionError(`key ids are 1..32 of [A-Za-z0-9_-]`);
         if (secret.length < MIN_SECRET_LENGTH)
           throw new KeyEncryptionError(`the secret of key '${id}' is shorter than ${MIN_SECRET_LENGTH}`);
-        return { id, key: scryptSync(secret, `zonewarden-dnssec-kek:${id}`, 32, SCRYPT) };
+        return { id, secret };
       });
-    if (keys.length === 0) throw new KeyEncryptionError('no key encryption key is set');
-    if (new Set(keys.map((k) => k.id)).size !== keys.length)
+    if (pairs.length === 0) throw new KeyEncryptionError('no key encryption key is set');
+    if (new Set(pairs.map((p) => p.id)).size !== pairs.length)
       throw new KeyEncryptionError('key encryption key ids repeat');
-    return new KeyRing(keys);
+    return new KeyRing(
+      pairs.map(({ id, secret }) => ({
+        id,
+        key: scryptSync(secret, `zonewarden-dnssec-kek:${id}`, 32, SCRYPT),
+      })),
+    );
   }
 
   get currentId(): string {
@@ -73,7 +78,10 @@ export class KeyRing {
     decipher.setAAD(aad(id, associatedData));
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
     try {
-      return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]);
+      return Buffer.concat([
+        decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
+        decipher.final(),
+      ]);
     } catch {
       throw new KeyEncryptionError(`the key does not decrypt with key encryption key '${id}'`);
     }

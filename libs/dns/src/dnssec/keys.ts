@@ -83,9 +83,18 @@ export function exportPrivateKey(key: ZoneKey): Buffer {
 export function importZoneKey(role: KeyRole, algorithm: number, pkcs8: Buffer, active = true): ZoneKey {
   if (!isSupportedAlgorithm(algorithm)) throw new Error(`DNSSEC algorithm ${algorithm} is not supported`);
   const privateKey = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' });
-  const type = algorithm === DNSSEC_ALGORITHMS.ED25519 ? 'ed25519' : 'ec';
-  if (privateKey.asymmetricKeyType !== type) throw new Error(`the private key is not for algorithm ${algorithm}`);
-  return { role, algorithm, publicKey: publicKeyField(algorithm, createPublicKey(privateKey)), privateKey, active };
+  const fits =
+    algorithm === DNSSEC_ALGORITHMS.ED25519
+      ? privateKey.asymmetricKeyType === 'ed25519'
+      : privateKey.asymmetricKeyType === 'ec' && privateKey.asymmetricKeyDetails?.namedCurve === 'prime256v1';
+  if (!fits) throw new Error(`the private key is not for algorithm ${algorithm}`);
+  return {
+    role,
+    algorithm,
+    publicKey: publicKeyField(algorithm, createPublicKey(privateKey)),
+    privateKey,
+    active,
+  };
 }
 
 export const keyFlags = (key: ZoneKey) => flagsOf(key.role);
@@ -97,7 +106,12 @@ export function signData(algorithm: number, privateKey: KeyObject, data: Buffer)
     : sign('sha256', data, { key: privateKey, dsaEncoding: 'ieee-p1363' });
 }
 
-export function verifyData(algorithm: number, publicKey: KeyObject, data: Buffer, signature: Buffer): boolean {
+export function verifyData(
+  algorithm: number,
+  publicKey: KeyObject,
+  data: Buffer,
+  signature: Buffer,
+): boolean {
   return algorithm === DNSSEC_ALGORITHMS.ED25519
     ? verify(null, data, publicKey, signature)
     : verify('sha256', data, { key: publicKey, dsaEncoding: 'ieee-p1363' }, signature);

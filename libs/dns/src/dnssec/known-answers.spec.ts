@@ -131,7 +131,12 @@ describe('RRSIG signed data (RFC 4034 §3.1.8.1)', () => {
       format: 'jwk',
     });
     const wildcard = { ...MX, name: '*.a.example.com.' };
-    const rrsig = signRecordSet(wildcard, 'example.com.', { dnskey, privateKey }, { inception: 0, expiration: 1 });
+    const rrsig = signRecordSet(
+      wildcard,
+      'example.com.',
+      { dnskey, privateKey },
+      { inception: 0, expiration: 1 },
+    );
     expect(rrsig.labels).toBe(3);
     expect(verifyRecordSet({ ...MX, name: 'x.y.a.example.com.' }, rrsig, dnskey)).toBe(true);
     expect(verifyRecordSet({ ...MX, name: 'x.y.b.example.com.' }, rrsig, dnskey)).toBe(false);
@@ -155,7 +160,9 @@ describe('DNSSEC rdata on the wire', () => {
     const prefix = rdataBytes(rdataToWire('RRSIG', dates));
     expect(rrsig.subarray(0, 18)).toEqual(prefix.subarray(0, 18));
     expect(rrsig.readUInt32BE(12)).toBe(1438207200);
-    const dnskey = rdataBytes(rdataToWire('DNSKEY', '257 3 15 l02Woi0iS8Aa25FQkUd9 RMzZHJpBoRQwAQEX1SxZJA4='));
+    const dnskey = rdataBytes(
+      rdataToWire('DNSKEY', '257 3 15 l02Woi0iS8Aa25FQkUd9 RMzZHJpBoRQwAQEX1SxZJA4='),
+    );
     expect(dnskey.subarray(0, 4)).toEqual(Buffer.from([1, 1, 3, 15]));
     expect(dnskey).toHaveLength(36);
   });

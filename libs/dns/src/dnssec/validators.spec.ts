@@ -15,13 +15,17 @@ import { ZONE, applyDelta, exampleZone, keyPair, zonefile } from './zone.fixture
  */
 const present = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
 const withTool = (tool: string) => (present(tool) ? it : it.skip);
-if (!present('ldns-verify-zone')) console.warn('ldns-verify-zone (ldnsutils) is not installed: its check is skipped');
-if (!present('dnssec-verify')) console.warn('dnssec-verify (bind9-utils) is not installed: its checks are skipped');
+if (!present('ldns-verify-zone'))
+  console.warn('ldns-verify-zone (ldnsutils) is not installed: its check is skipped');
+if (!present('dnssec-verify'))
+  console.warn('dnssec-verify (bind9-utils) is not installed: its checks are skipped');
 
 function run(command: string, args: string[]): string {
   const result = spawnSync(command, args, { encoding: 'utf8', timeout: 60_000 });
   if (result.status !== 0)
-    throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`,
+    );
   return result.stdout;
 }
 
@@ -51,14 +55,18 @@ describe.each<DnssecAlgorithm>(['ECDSAP256SHA256', 'ED25519'])('a zone signed wi
   };
   const changedFile = join(dir, 'changed.zone');
   const changedZone = [
-    ...zone.filter((s) => ![...change.upsert, ...change.remove].some((c) => c.name === s.name && c.type === s.type)),
+    ...zone.filter(
+      (s) => ![...change.upsert, ...change.remove].some((c) => c.name === s.name && c.type === s.type),
+    ),
     ...change.upsert,
   ];
   writeFileSync(changedFile, zonefile(changedZone, applyDelta(signed, signer.applyChange(change))));
 
   // The same zone with one record changed after signing, which both validators must reject.
   const tamperedFile = join(dir, 'tampered.zone');
-  const tampered = zone.map((s) => (s.name === `www.${ZONE}` && s.type === 'A' ? { ...s, records: ['192.0.2.66'] } : s));
+  const tampered = zone.map((s) =>
+    s.name === `www.${ZONE}` && s.type === 'A' ? { ...s, records: ['192.0.2.66'] } : s,
+  );
   writeFileSync(tamperedFile, zonefile(tampered, signed));
 
   withTool('dnssec-verify')('passes dnssec-verify, before and after an incremental change', () => {

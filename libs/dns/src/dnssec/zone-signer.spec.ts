@@ -11,7 +11,8 @@ const nsecAt = (records: readonly DnssecRecord[], name: string) =>
   records.filter((r) => r.type === 'NSEC' && r.name === name).map((r) => r.data);
 const sigsAt = (records: readonly DnssecRecord[], name: string, type: string) =>
   records.filter((r) => r.type === 'RRSIG' && r.name === name && r.data.startsWith(`${type} `));
-const ownersOf = (records: readonly DnssecRecord[]) => [...new Set(records.map((r) => `${r.name} ${r.type}`))].sort();
+const ownersOf = (records: readonly DnssecRecord[]) =>
+  [...new Set(records.map((r) => `${r.name} ${r.type}`))].sort();
 
 describe.each<DnssecAlgorithm>(['ECDSAP256SHA256', 'ED25519'])('ZoneSigner with %s', (algorithm) => {
   const keys = keyPair(algorithm);
@@ -34,7 +35,12 @@ describe.each<DnssecAlgorithm>(['ECDSAP256SHA256', 'ED25519'])('ZoneSigner with 
       expect(signed.ZSK).toContain(`*.wild.${ZONE} TXT`);
       expect(signed.ZSK).toContain(`secure.${ZONE} DS`);
       expect(signed.ZSK).toContain(`host.deep.ent.${ZONE} NSEC`);
-      for (const unsigned of [`secure.${ZONE} NS`, `insecure.${ZONE} NS`, `ns1.secure.${ZONE} A`, `ns.insecure.${ZONE} A`])
+      for (const unsigned of [
+        `secure.${ZONE} NS`,
+        `insecure.${ZONE} NS`,
+        `ns1.secure.${ZONE} A`,
+        `ns.insecure.${ZONE} A`,
+      ])
         expect(signed.ZSK).not.toContain(unsigned);
     });
 
@@ -47,7 +53,9 @@ describe.each<DnssecAlgorithm>(['ECDSAP256SHA256', 'ED25519'])('ZoneSigner with 
 
     it('chains the authoritative names and delegations in canonical order, skipping glue and ENTs', () => {
       const chain = records.filter((r) => r.type === 'NSEC');
-      expect(nsecAt(records, ZONE)).toEqual([`_sip._tcp.${ZONE} A NS SOA MX TXT AAAA RRSIG NSEC DNSKEY CDS CDNSKEY CAA`]);
+      expect(nsecAt(records, ZONE)).toEqual([
+        `_sip._tcp.${ZONE} A NS SOA MX TXT AAAA RRSIG NSEC DNSKEY CDS CDNSKEY CAA`,
+      ]);
       expect(nsecAt(records, `secure.${ZONE}`)).toEqual([`sip.${ZONE} NS DS RRSIG NSEC`]);
       expect(nsecAt(records, `insecure.${ZONE}`)).toEqual([`mail.${ZONE} NS RRSIG NSEC`]);
       expect(nsecAt(records, `*.wild.${ZONE}`)).toEqual([`www.${ZONE} A TXT RRSIG NSEC`]);
@@ -93,7 +101,10 @@ describe.each<DnssecAlgorithm>(['ECDSAP256SHA256', 'ED25519'])('ZoneSigner with 
         ownersOf(fresh.filter((r) => r.type === 'RRSIG')),
       );
       const covered = (list: DnssecRecord[]) =>
-        list.filter((r) => r.type === 'RRSIG').map((r) => `${r.name} ${r.data.split(' ')[0]}`).sort();
+        list
+          .filter((r) => r.type === 'RRSIG')
+          .map((r) => `${r.name} ${r.data.split(' ')[0]}`)
+          .sort();
       expect(covered(updated)).toEqual(covered(fresh));
       return delta;
     }
@@ -104,17 +115,21 @@ describe.each<DnssecAlgorithm>(['ECDSAP256SHA256', 'ED25519'])('ZoneSigner with 
     it('adds a name: its signatures, its NSEC, its predecessor NSEC, the SOA signed once', () => {
       const added = { name: `ftp.${ZONE}`, type: 'A', ttl: 600, records: ['192.0.2.21'] };
       const delta = change(zone, { upsert: [added, soa] });
-      expect(ownersOf(delta.add)).toEqual([
-        `${ZONE} RRSIG`,
-        `ftp.${ZONE} NSEC`,
-        `ftp.${ZONE} RRSIG`,
-        `host.deep.ent.${ZONE} NSEC`,
-        `host.deep.ent.${ZONE} RRSIG`,
-      ].sort());
+      expect(ownersOf(delta.add)).toEqual(
+        [
+          `${ZONE} RRSIG`,
+          `ftp.${ZONE} NSEC`,
+          `ftp.${ZONE} RRSIG`,
+          `host.deep.ent.${ZONE} NSEC`,
+          `host.deep.ent.${ZONE} RRSIG`,
+        ].sort(),
+      );
       expect(sigsAt(delta.add, ZONE, 'SOA')).toHaveLength(1);
       expect(delta.add.filter((r) => r.type === 'RRSIG')).toHaveLength(4);
       const predecessor = `host.deep.ent.${ZONE}`;
-      expect(ownersOf(delta.remove)).toEqual([`${ZONE} RRSIG`, `${predecessor} NSEC`, `${predecessor} RRSIG`].sort());
+      expect(ownersOf(delta.remove)).toEqual(
+        [`${ZONE} RRSIG`, `${predecessor} NSEC`, `${predecessor} RRSIG`].sort(),
+      );
       expect(nsecAt(delta.add, `ftp.${ZONE}`)).toEqual([`host0.${ZONE} A RRSIG NSEC`]);
       expect(nsecAt(delta.add, predecessor)).toEqual([`ftp.${ZONE} A RRSIG NSEC`]);
     });
@@ -166,8 +181,12 @@ describe.each<DnssecAlgorithm>(['ECDSAP256SHA256', 'ED25519'])('ZoneSigner with 
       const zoneSigner = signer();
       zoneSigner.signZone(zone);
       const rrsig = { name: `www.${ZONE}`, type: 'RRSIG', ttl: 1, records: ['x'] };
-      expect(() => zoneSigner.applyChange({ upsert: [rrsig] })).toThrow("RRSIG records at www.example.com. are the signer's");
-      expect(() => zoneSigner.applyChange({ remove: [{ name: ZONE, type: 'DNSKEY' }] })).toThrow('are the signer');
+      expect(() => zoneSigner.applyChange({ upsert: [rrsig] })).toThrow(
+        "RRSIG records at www.example.com. are the signer's",
+      );
+      expect(() => zoneSigner.applyChange({ remove: [{ name: ZONE, type: 'DNSKEY' }] })).toThrow(
+        'are the signer',
+      );
       const outside = { name: 'www.example.org.', type: 'A', ttl: 1, records: ['192.0.2.1'] };
       expect(() => zoneSigner.applyChange({ upsert: [outside] })).toThrow('not in the zone');
       expect(() => signer().signZone(zone.slice(1))).toThrow('has no SOA');
@@ -188,7 +207,11 @@ describe.each<DnssecAlgorithm>(['ECDSAP256SHA256', 'ED25519'])('ZoneSigner with 
       expect(delta.remove).toHaveLength(rrsigs.length - 1);
       expect(sigsAt(delta.remove, `www.${ZONE}`, 'A')).toEqual([]);
       const renewed = applyDelta(changed, delta);
-      verifyAll(exampleZone(3).map((s) => (s.name === www.name && s.type === 'A' ? www : s)), renewed, keys);
+      verifyAll(
+        exampleZone(3).map((s) => (s.name === www.name && s.type === 'A' ? www : s)),
+        renewed,
+        keys,
+      );
       for (const r of renewed.filter((r) => r.type === 'RRSIG'))
         expect(parseRrsig(r.data).expiration).toBeGreaterThan((NOW + 15 * DAY) / 1000);
     });
@@ -204,9 +227,9 @@ describe.each<DnssecAlgorithm>(['ECDSAP256SHA256', 'ED25519'])('ZoneSigner with 
     });
 
     it('refuses a refresh window as long as the validity', () => {
-      expect(() => new ZoneSigner({ zone: ZONE, keys, policy: { validity: 86_400, refresh: 86_400 } })).toThrow(
-        'shorter than the signature validity',
-      );
+      expect(
+        () => new ZoneSigner({ zone: ZONE, keys, policy: { validity: 86_400, refresh: 86_400 } }),
+      ).toThrow('shorter than the signature validity');
     });
   });
 
@@ -243,7 +266,11 @@ describe('ZoneSigner keys', () => {
   });
 
   it('leaves CDS and CDNSKEY out when no digest is asked for', () => {
-    const records = new ZoneSigner({ zone: ZONE, keys: keyPair('ED25519'), policy: { cdsDigests: [] } }).signZone(zone);
+    const records = new ZoneSigner({
+      zone: ZONE,
+      keys: keyPair('ED25519'),
+      policy: { cdsDigests: [] },
+    }).signZone(zone);
     expect(records.filter((r) => r.type === 'CDS' || r.type === 'CDNSKEY')).toEqual([]);
     expect(nsecAt(records, ZONE)[0]).not.toContain('CDS');
   });

@@ -152,7 +152,9 @@ export class ZoneSigner {
   records(): DnssecRecord[] {
     const keySets = [...(this.data.get(this.zone)?.values() ?? [])].filter((set) => KEY_TYPES.has(set.type));
     return [
-      ...keySets.flatMap((set) => set.records.map((data) => ({ name: set.name, type: set.type, ttl: set.ttl, data }))),
+      ...keySets.flatMap((set) =>
+        set.records.map((data) => ({ name: set.name, type: set.type, ttl: set.ttl, data })),
+      ),
       ...this.nsec.values(),
       ...[...this.signatures.values()].flatMap((byType) => [...byType.values()].flat().map((s) => s.record)),
     ];
@@ -221,7 +223,14 @@ export class ZoneSigner {
   /** DNSKEY with every key; CDS and CDNSKEY (RFC 7344 §4) for the active key-signing keys. */
   private keySets(): RecordSet[] {
     const { dnskeyTtl: ttl, cdsDigests } = this.policy;
-    const sets = [{ name: this.zone, type: 'DNSKEY', ttl, records: this.options.keys.map((k) => dnskeyText(dnskeyOf(k))) }];
+    const sets = [
+      {
+        name: this.zone,
+        type: 'DNSKEY',
+        ttl,
+        records: this.options.keys.map((k) => dnskeyText(dnskeyOf(k))),
+      },
+    ];
     const ksks = this.options.keys.filter((key) => key.role === 'KSK' && key.active);
     if (cdsDigests.length && ksks.length) {
       sets.push({ name: this.zone, type: 'CDS', ttl, records: dsRecords(this.zone, ksks, cdsDigests) });
@@ -350,7 +359,12 @@ export class ZoneSigner {
     if (signers.length === 0) throw new Error(`the zone ${this.zone} has no active key`);
     const times = this.times();
     const signatures = signers.map((key) => {
-      const rrsig = signRecordSet(rrset, this.zone, { dnskey: dnskeyOf(key), privateKey: key.privateKey! }, times);
+      const rrsig = signRecordSet(
+        rrset,
+        this.zone,
+        { dnskey: dnskeyOf(key), privateKey: key.privateKey! },
+        times,
+      );
       const record = { name: rrset.name, type: 'RRSIG', ttl: rrset.ttl, data: rrsigText(rrsig) };
       return { record, expiration: rrsig.expiration };
     });
@@ -367,6 +381,9 @@ export class ZoneSigner {
   private times(): SignatureTimes {
     const now = Math.floor(this.now() / 1000);
     const { inceptionSkew, validity, jitter } = this.policy;
-    return { inception: now - inceptionSkew, expiration: now + validity - (jitter ? randomInt(jitter + 1) : 0) };
+    return {
+      inception: now - inceptionSkew,
+      expiration: now + validity - (jitter ? randomInt(jitter + 1) : 0),
+    };
   }
 }

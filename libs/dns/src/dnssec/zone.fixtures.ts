@@ -78,7 +78,11 @@ export const sortedKeys = (records: readonly DnssecRecord[]) => records.map(reco
  * Checks every RRSIG in `records` with node:crypto against the RRset it covers and the DNSKEY of its tag;
  * returns the RRsets (`owner TYPE`) each key role signed.
  */
-export function verifyAll(rrsets: readonly RecordSet[], records: readonly DnssecRecord[], keys: readonly ZoneKey[]) {
+export function verifyAll(
+  rrsets: readonly RecordSet[],
+  records: readonly DnssecRecord[],
+  keys: readonly ZoneKey[],
+) {
   const all = new Map<string, RecordSet>();
   for (const s of rrsets) all.set(`${s.name} ${s.type}`, s);
   for (const r of records.filter((r) => r.type !== 'RRSIG')) {
@@ -93,8 +97,10 @@ export function verifyAll(rrsets: readonly RecordSet[], records: readonly Dnssec
     const rrset = all.get(covered);
     const key = keys.find((k) => keyTag(dnskeyOf(k)) === rrsig.keyTag);
     if (!rrset || !key) throw new Error(`no RRset or key for ${r.name} RRSIG ${r.data}`);
-    if (r.ttl !== rrset.ttl || rrsig.originalTtl !== rrset.ttl) throw new Error(`TTL of ${r.name} RRSIG ${r.data}`);
-    if (!verifyRecordSet(rrset, rrsig, dnskeyOf(key))) throw new Error(`bad signature ${r.name} RRSIG ${r.data}`);
+    if (r.ttl !== rrset.ttl || rrsig.originalTtl !== rrset.ttl)
+      throw new Error(`TTL of ${r.name} RRSIG ${r.data}`);
+    if (!verifyRecordSet(rrset, rrsig, dnskeyOf(key)))
+      throw new Error(`bad signature ${r.name} RRSIG ${r.data}`);
     signedBy[key.role].add(covered);
   }
   return signedBy;
