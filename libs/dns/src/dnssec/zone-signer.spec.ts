@@ -190,6 +190,30 @@ describe.each<DnssecAlgorithm>(['ECDSAP256SHA256', 'ED25519'])('ZoneSigner with 
       const outside = { name: 'www.example.org.', type: 'A', ttl: 1, records: ['192.0.2.1'] };
       expect(() => zoneSigner.applyChange({ upsert: [outside] })).toThrow('not in the zone');
       expect(() => signer().signZone(zone.slice(1))).toThrow('has no SOA');
+      expect(() => zoneSigner.applyChange({ remove: [{ name: ZONE, type: 'SOA' }] })).toThrow(
+        'cannot lose its SOA',
+      );
+    });
+
+    it('leaves the zone as it was when a change set is refused', () => {
+      const zoneSigner = signer();
+      const records = zoneSigner.signZone(zone);
+      const added = { name: `ftp.${ZONE}`, type: 'A', ttl: 600, records: ['192.0.2.21'] };
+      const outside = { name: 'www.example.org.', type: 'A', ttl: 1, records: ['192.0.2.1'] };
+      expect(() => zoneSigner.applyChange({ upsert: [added, outside] })).toThrow('not in the zone');
+      expect(sortedKeys(zoneSigner.records())).toEqual(sortedKeys(records));
+      expect(zoneSigner.applyChange({ upsert: [added] }).add.length).toBeGreaterThan(0);
+    });
+
+    it('occludes the names below a new DNAME and brings them back when it goes', () => {
+      const dname = { name: `deep.ent.${ZONE}`, type: 'DNAME', ttl: 3600, records: ['example.net.'] };
+      const delta = change(zone, { upsert: [dname] });
+      expect(nsecAt(delta.remove, `host.deep.ent.${ZONE}`)).toHaveLength(1);
+      expect(nsecAt(delta.add, `deep.ent.${ZONE}`)).toEqual([`host0.${ZONE} DNAME RRSIG NSEC`]);
+      expect(sigsAt(delta.add, `deep.ent.${ZONE}`, 'DNAME')).toHaveLength(1);
+      const withDname = [...zone, dname];
+      const back = change(withDname, { remove: [{ name: dname.name, type: 'DNAME' }] });
+      expect(sigsAt(back.add, `host.deep.ent.${ZONE}`, 'A')).toHaveLength(1);
     });
   });
 

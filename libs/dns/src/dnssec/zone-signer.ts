@@ -171,22 +171,28 @@ export class ZoneSigner {
       if ((type === 'NS' && name !== this.zone) || type === 'DNAME')
         for (const other of this.data.keys()) if (other.endsWith(`.${name}`)) affected.add(other);
     };
+    // Everything is checked before anything changes, so that a refused change set leaves the zone as it was.
+    const upserts = (change.upsert ?? []).map((rrset) => this.checked(rrset));
+    const removals = (change.remove ?? []).map(({ name, type }) => ({
+      name: name.toLowerCase(),
+      type: type.toUpperCase(),
+    }));
+    for (const { name, type } of removals) this.checkOwned(name, type);
+    const soaRemoved = removals.some((r) => r.name === this.zone && r.type === 'SOA');
+    if (soaRemoved && !upserts.some((set) => set.name === this.zone && set.type === 'SOA'))
+      throw new Error(`the zone ${this.zone} cannot lose its SOA`);
+
     const nsecTtl = this.nsecTtl();
-    for (const rrset of change.upsert ?? []) {
-      const set = this.checked(rrset);
+    for (const { name, type } of removals) {
+      const sets = this.data.get(name);
+      sets?.delete(type);
+      if (sets?.size === 0) this.data.delete(name);
+      mark(name, type);
+    }
+    for (const set of upserts) {
       this.put(set);
       mark(set.name, set.type);
     }
-    for (const { name, type } of change.remove ?? []) {
-      const owner = name.toLowerCase();
-      const upper = type.toUpperCase();
-      this.checkOwned(owner, upper);
-      const sets = this.data.get(owner);
-      sets?.delete(upper);
-      if (sets?.size === 0) this.data.delete(owner);
-      mark(owner, upper);
-    }
-    if (!this.data.get(this.zone)?.has('SOA')) throw new Error(`the zone ${this.zone} has no SOA`);
 
     const delta = new DeltaBuilder();
     for (const name of affected) this.resignAt(name, changed, delta);
