@@ -60,7 +60,15 @@ describe.each<DnssecAlgorithm>(['ECDSAP256SHA256', 'ED25519'])('a zone signed wi
     ),
     ...change.upsert,
   ];
-  writeFileSync(changedFile, zonefile(changedZone, applyDelta(signed, signer.applyChange(change))));
+  const changed = applyDelta(signed, signer.applyChange(change));
+  writeFileSync(changedFile, zonefile(changedZone, changed));
+
+  // Then mid-rollover: a new ZSK signing, the old one still published; a second KSK signing the keys.
+  const rolledFile = join(dir, 'rolled.zone');
+  const [ksk, zsk] = keys;
+  const [newKsk, newZsk] = keyPair(algorithm);
+  const rolled = applyDelta(changed, signer.setKeys([ksk, newKsk, { ...zsk, active: false }, newZsk]));
+  writeFileSync(rolledFile, zonefile(changedZone, rolled));
 
   // The same zone with one record changed after signing, which both validators must reject.
   const tamperedFile = join(dir, 'tampered.zone');
@@ -69,17 +77,27 @@ describe.each<DnssecAlgorithm>(['ECDSAP256SHA256', 'ED25519'])('a zone signed wi
   );
   writeFileSync(tamperedFile, zonefile(tampered, signed));
 
-  withTool('dnssec-verify')('passes dnssec-verify, before and after an incremental change', () => {
-    expect(run('dnssec-verify', ['-o', ZONE, file])).toContain('Zone fully signed');
-    expect(run('dnssec-verify', ['-o', ZONE, changedFile])).toContain('Zone fully signed');
-    expect(() => run('dnssec-verify', ['-o', ZONE, tamperedFile])).toThrow('failed');
-  });
+  withTool('dnssec-verify')(
+    'passes dnssec-verify, before and after an incremental change and a rollover step',
+    () => {
+      expect(run('dnssec-verify', ['-o', ZONE, file])).toContain('Zone fully signed');
+      expect(run('dnssec-verify', ['-o', ZONE, changedFile])).toContain('Zone fully signed');
+      expect(run('dnssec-verify', ['-o', ZONE, rolledFile])).toMatch(
+        /KSKs: 2 active.*\n.*ZSKs: 1 active, 1 stand-by/,
+      );
+      expect(() => run('dnssec-verify', ['-o', ZONE, tamperedFile])).toThrow('failed');
+    },
+  );
 
-  withTool('ldns-verify-zone')('passes ldns-verify-zone, before and after an incremental change', () => {
-    run('ldns-verify-zone', [file]);
-    run('ldns-verify-zone', [changedFile]);
-    expect(() => run('ldns-verify-zone', [tamperedFile])).toThrow('failed');
-  });
+  withTool('ldns-verify-zone')(
+    'passes ldns-verify-zone, before and after an incremental change and a rollover step',
+    () => {
+      run('ldns-verify-zone', [file]);
+      run('ldns-verify-zone', [changedFile]);
+      run('ldns-verify-zone', [rolledFile]);
+      expect(() => run('ldns-verify-zone', [tamperedFile])).toThrow('failed');
+    },
+  );
 
   withTool('dnssec-dsfromkey')('has the DS records dnssec-dsfromkey computes', () => {
     for (const [digest, option] of [

@@ -1,3 +1,4 @@
+import { dnskeyOf, keyTag } from './dnskey';
 import { DnssecAlgorithm } from './keys';
 import { parseRrsig } from './rrsig';
 import { DnssecRecord, ZoneSigner } from './zone-signer';
@@ -267,6 +268,59 @@ describe.each<DnssecAlgorithm>(['ECDSAP256SHA256', 'ED25519'])('ZoneSigner with 
     const updated = applyDelta(records, restored.applyChange({ upsert: [added] }));
     verifyAll([...zone, added], updated, keys);
     expect(nsecAt(updated, `host.deep.ent.${ZONE}`)).toEqual([`ftp.${ZONE} A RRSIG NSEC`]);
+  });
+});
+
+describe('ZoneSigner rollovers', () => {
+  const zone = exampleZone(3);
+  const [ksk, zsk] = keyPair('ECDSAP256SHA256');
+  const [newKsk, newZsk] = keyPair('ECDSAP256SHA256');
+  const signedBy = (records: DnssecRecord[], role: 'KSK' | 'ZSK') =>
+    [...verifyAll(zone, records, [ksk, zsk, newKsk, newZsk])[role]].length;
+  const tagsOf = (records: DnssecRecord[]) =>
+    new Set(records.filter((r) => r.type === 'RRSIG').map((r) => r.data.split(' ')[6]));
+
+  it('pre-publishes a ZSK, switches to it, and retires the old one (RFC 6781 §4.1.1.1)', () => {
+    const signer = new ZoneSigner({ zone: ZONE, keys: [ksk, zsk] });
+    let records = signer.signZone(zone);
+    const rrsigs = records.filter((r) => r.type === 'RRSIG').length;
+
+    const published = signer.setKeys([ksk, zsk, { ...newZsk, active: false }]);
+    expect(ownersOf(published.add)).toEqual([`${ZONE} DNSKEY`, `${ZONE} RRSIG`]);
+    expect(published.add.filter((r) => r.type === 'DNSKEY')).toHaveLength(1);
+    expect(published.remove.map((r) => r.data.split(' ')[0])).toEqual(['DNSKEY']);
+    records = applyDelta(records, published);
+
+    const switched = signer.setKeys([ksk, { ...zsk, active: false }, newZsk]);
+    expect(switched.add.filter((r) => r.type === 'DNSKEY')).toEqual([]);
+    expect(switched.remove).toHaveLength(rrsigs - 3);
+    records = applyDelta(records, switched);
+    expect(sortedKeys(records)).toEqual(sortedKeys(signer.records()));
+    expect(tagsOf(switched.add)).toEqual(new Set([String(keyTag(dnskeyOf(newZsk)))]));
+
+    records = applyDelta(records, signer.setKeys([ksk, newZsk]));
+    expect(records.filter((r) => r.type === 'DNSKEY')).toHaveLength(2);
+    expect(signedBy(records, 'KSK')).toBe(3);
+    expect(signedBy(records, 'ZSK')).toBeGreaterThan(10);
+    expect(sortedKeys(records)).toEqual(sortedKeys(signer.records()));
+  });
+
+  it('rolls the KSK with both signing the key RRsets and CDS naming both (RFC 6781 §4.1.2, RFC 7344)', () => {
+    const signer = new ZoneSigner({ zone: ZONE, keys: [ksk, zsk] });
+    let records = signer.signZone(zone);
+    const both = signer.setKeys([ksk, zsk, newKsk]);
+    records = applyDelta(records, both);
+    expect(records.filter((r) => r.type === 'CDS')).toHaveLength(2);
+    expect(sigsAt(records, ZONE, 'DNSKEY')).toHaveLength(2);
+    expect(sigsAt(records, ZONE, 'SOA')).toHaveLength(1);
+    expect(both.remove.every((r) => r.name === ZONE)).toBe(true);
+    records = applyDelta(records, signer.setKeys([newKsk, zsk]));
+    expect(records.filter((r) => r.type === 'CDS').map((r) => r.data.split(' ')[0])).toEqual([
+      String(keyTag(dnskeyOf(newKsk))),
+    ]);
+    verifyAll(zone, records, [newKsk, zsk]);
+    expect(sortedKeys(records)).toEqual(sortedKeys(signer.records()));
+    expect(() => signer.setKeys([{ ...zsk, active: false }])).toThrow('has no active key');
   });
 });
 

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { namesBetween } from '../names';
 import { parseSignatureTime } from '../wire/dnssec-rdata';
 import { NsecChain, nsecText } from './denial';
-import { DIGEST_TYPES, DigestType, dnskeyOf, dnskeyText, dsRecords } from './dnskey';
+import { DIGEST_TYPES, DigestType, dnskeyOf, dnskeyText, dsRecords, keyTag } from './dnskey';
 import { ZoneKey } from './keys';
 import { RecordSet, SignatureTimes, rrsigText, signRecordSet } from './rrsig';
 
@@ -70,7 +70,11 @@ type NameStatus = 'authoritative' | 'delegation' | 'occluded';
 interface Signature {
   record: DnssecRecord;
   expiration: number;
+  keyTag: number;
 }
+
+const keyRecords = (set: RecordSet | undefined): DnssecRecord[] =>
+  set ? set.records.map((data) => ({ name: set.name, type: set.type, ttl: set.ttl, data })) : [];
 
 /** Collects a delta; a record removed that this same delta added is simply not added. */
 class DeltaBuilder {
@@ -101,6 +105,7 @@ export class ZoneSigner {
   readonly zone: string;
   private readonly policy: SigningPolicy;
   private readonly now: () => number;
+  private keys: readonly ZoneKey[];
   private data = new Map<string, Map<string, RecordSet>>();
   private chain = new NsecChain();
   private nsec = new Map<string, DnssecRecord>();
@@ -113,6 +118,7 @@ export class ZoneSigner {
     if (this.policy.refresh + this.policy.jitter >= this.policy.validity)
       throw new Error('the refresh window and jitter must be shorter than the signature validity');
     this.now = options.now ?? Date.now;
+    this.keys = options.keys;
   }
 
   /** Signs the zone's RRsets (its SOA among them) from scratch; returns every record the signer makes. */
@@ -139,10 +145,10 @@ export class ZoneSigner {
         this.nsec.set(name, record);
         this.chain.insert(name);
       } else if (record.type === 'RRSIG') {
-        const [covered, , , , expiration] = record.data.trim().split(/\s+/);
+        const [covered, , , , expiration, , tag] = record.data.trim().split(/\s+/);
         this.signaturesAt(name).set(covered, [
           ...(this.signaturesAt(name).get(covered) ?? []),
-          { record, expiration: parseSignatureTime(expiration) },
+          { record, expiration: parseSignatureTime(expiration), keyTag: Number(tag) },
         ]);
       }
     }
@@ -152,9 +158,7 @@ export class ZoneSigner {
   records(): DnssecRecord[] {
     const keySets = [...(this.data.get(this.zone)?.values() ?? [])].filter((set) => KEY_TYPES.has(set.type));
     return [
-      ...keySets.flatMap((set) =>
-        set.records.map((data) => ({ name: set.name, type: set.type, ttl: set.ttl, data })),
-      ),
+      ...keySets.flatMap(keyRecords),
       ...this.nsec.values(),
       ...[...this.signatures.values()].flatMap((byType) => [...byType.values()].flat().map((s) => s.record)),
     ];
@@ -201,6 +205,44 @@ export class ZoneSigner {
     return delta.build();
   }
 
+  /**
+   * Replaces the zone's keys (a rollover step): DNSKEY, CDS and CDNSKEY follow them, and the RRsets whose
+   * signing keys changed are re-signed by the new ones. Signatures of keys that go on signing stay.
+   */
+  setKeys(keys: readonly ZoneKey[]): SigningDelta {
+    if (!keys.some((key) => key.active && key.privateKey))
+      throw new Error(`the zone ${this.zone} has no active key`);
+    const apex = this.data.get(this.zone)!;
+    const before = [...KEY_TYPES].flatMap((type) => keyRecords(apex.get(type)));
+    for (const type of KEY_TYPES) apex.delete(type);
+    this.keys = keys;
+    for (const set of this.keySets()) this.put(set);
+    const after = [...KEY_TYPES].flatMap((type) => keyRecords(apex.get(type)));
+
+    const delta = new DeltaBuilder();
+    const keyOf = (r: DnssecRecord) => `${r.type} ${r.ttl} ${r.data}`;
+    const [beforeKeys, afterKeys] = [before, after].map((records) => new Set(records.map(keyOf)));
+    delta.remove(before.filter((r) => !afterKeys.has(keyOf(r))));
+    delta.add(after.filter((r) => !beforeKeys.has(keyOf(r))));
+    const changed = new Set(
+      [...before, ...after]
+        .filter((r) => !beforeKeys.has(keyOf(r)) || !afterKeys.has(keyOf(r)))
+        .map((r) => `${r.name} ${r.type}`),
+    );
+    this.resignAt(this.zone, changed, delta);
+    for (const [name, byType] of this.signatures)
+      for (const [type, signatures] of byType) {
+        const wanted = this.signers(name, type).map((key) => keyTag(dnskeyOf(key)));
+        const have = signatures.map((s) => s.keyTag);
+        if (wanted.length === have.length && wanted.every((tag) => have.includes(tag))) continue;
+        delta.remove(signatures.map((s) => s.record));
+        byType.delete(type);
+        this.sign(type === 'NSEC' ? this.nsecSet(name) : this.data.get(name)!.get(type)!, delta);
+      }
+    this.putNsec(this.zone, delta);
+    return delta.build();
+  }
+
   /** Re-makes the signatures that expire within the refresh window. */
   refresh(): SigningDelta {
     const deadline = Math.floor(this.now() / 1000) + this.policy.refresh;
@@ -234,10 +276,10 @@ export class ZoneSigner {
         name: this.zone,
         type: 'DNSKEY',
         ttl,
-        records: this.options.keys.map((k) => dnskeyText(dnskeyOf(k))),
+        records: this.keys.map((k) => dnskeyText(dnskeyOf(k))),
       },
     ];
-    const ksks = this.options.keys.filter((key) => key.role === 'KSK' && key.active);
+    const ksks = this.keys.filter((key) => key.role === 'KSK' && key.active);
     if (cdsDigests.length && ksks.length) {
       sets.push({ name: this.zone, type: 'CDS', ttl, records: dsRecords(this.zone, ksks, cdsDigests) });
       sets.push({ name: this.zone, type: 'CDNSKEY', ttl, records: ksks.map((k) => dnskeyText(dnskeyOf(k))) });
@@ -355,13 +397,17 @@ export class ZoneSigner {
     return Math.min(soa.ttl, Number(soa.records[0].trim().split(/\s+/)[6]));
   }
 
-  /** Signs `rrset` with each active key for its type; the key-signing keys sign the key RRsets. */
-  private sign(rrset: RecordSet, delta: DeltaBuilder): void {
-    const active = this.options.keys.filter((key) => key.active && key.privateKey);
+  /** The active keys that sign an RRset: the key-signing keys the key RRsets, the others the rest. */
+  private signers(name: string, type: string): ZoneKey[] {
+    const active = this.keys.filter((key) => key.active && key.privateKey);
     const ksks = active.filter((key) => key.role === 'KSK');
     const zsks = active.filter((key) => key.role === 'ZSK');
-    const apexKeys = rrset.name === this.zone && KEY_TYPES.has(rrset.type);
-    const signers = apexKeys ? (ksks.length ? ksks : zsks) : zsks.length ? zsks : ksks;
+    if (name === this.zone && KEY_TYPES.has(type)) return ksks.length ? ksks : zsks;
+    return zsks.length ? zsks : ksks;
+  }
+
+  private sign(rrset: RecordSet, delta: DeltaBuilder): void {
+    const signers = this.signers(rrset.name, rrset.type);
     if (signers.length === 0) throw new Error(`the zone ${this.zone} has no active key`);
     const times = this.times();
     const signatures = signers.map((key) => {
@@ -372,7 +418,7 @@ export class ZoneSigner {
         times,
       );
       const record = { name: rrset.name, type: 'RRSIG', ttl: rrset.ttl, data: rrsigText(rrsig) };
-      return { record, expiration: rrsig.expiration };
+      return { record, expiration: rrsig.expiration, keyTag: rrsig.keyTag };
     });
     this.signaturesAt(rrset.name).set(rrset.type, signatures);
     delta.add(signatures.map((s) => s.record));
