@@ -31,8 +31,6 @@ export interface ZoneKey {
   active: boolean;
 }
 
-const flagsOf = (role: KeyRole) => (role === 'KSK' ? KSK_FLAGS : ZSK_FLAGS);
-
 export function algorithmNumber(name: DnssecAlgorithm): AlgorithmNumber {
   return DNSSEC_ALGORITHMS[name];
 }
@@ -97,7 +95,7 @@ export function importZoneKey(role: KeyRole, algorithm: number, pkcs8: Buffer, a
   };
 }
 
-export const keyFlags = (key: ZoneKey) => flagsOf(key.role);
+export const keyFlags = (key: ZoneKey) => (key.role === 'KSK' ? KSK_FLAGS : ZSK_FLAGS);
 
 /** A DNSSEC signature of `data`: ECDSA as raw r | s (RFC 6605 §4), Ed25519 as RFC 8032's 64 bytes. */
 export function signData(algorithm: number, privateKey: KeyObject, data: Buffer): Buffer {
