@@ -16,3 +16,5 @@ export * from './wire/message-writer';
 export * from './wire/message-reader';
 export * from './wire/tsig';
 export * from './wire/zone-transfer';
+export * from './wire/dnssec-rdata';
+export * from './dnssec';

@@ -1,4 +1,5 @@
 import { isIPv4 } from 'node:net';
+import { base64Of, parseSignatureTime, typeBitmap, typeNumbers } from './dnssec-rdata';
 import { Token, text, tokenize } from './presentation';
 import { rawRdata } from './raw-rdata';
 import { WireName } from './wire-name';
@@ -105,6 +106,21 @@ const ENCODERS: Record<string, Encoder> = {
   ],
 };
 ENCODERS.SPF = ENCODERS.TXT;
+ENCODERS.DNSKEY = (t) =>
+  Buffer.concat([n16(t[0], 'flags'), n8(t[1], 'protocol'), n8(t[2], 'algorithm'), base64Of(t.slice(3))]);
+ENCODERS.CDNSKEY = ENCODERS.DNSKEY;
+ENCODERS.CDS = ENCODERS.DS;
+ENCODERS.NSEC = (t) => [new LiteralName(name(t[0])), typeBitmap(typeNumbers(t.slice(1)))];
+ENCODERS.RRSIG = (t) => {
+  const covered = typeNumbers(t.slice(0, 1))[0];
+  const time = (token: Token | undefined) => u32(parseSignatureTime(token ? text(token) : ''));
+  return [
+    Buffer.concat([u16(covered), n8(t[1], 'algorithm'), n8(t[2], 'labels'), n32(t[3], 'original TTL')]),
+    Buffer.concat([time(t[4]), time(t[5]), n16(t[6], 'key tag')]),
+    new LiteralName(name(t[7])),
+    base64Of(t.slice(8)),
+  ];
+};
 ENCODERS.CERT = (t) => rawRdata('CERT', t)!;
 // RFC 9460 §2.2: priority, target name (never compressed), parameters.
 for (const type of ['SVCB', 'HTTPS']) {
