@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm run bench [all-in-one|api|imports|mini-dns|propagation|recordsets|zonefiles …]`: runs the benchmarks against the local PostgreSQL and
+// `npm run bench [all-in-one|api|dnssec|imports|mini-dns|propagation|recordsets|zonefiles …]`: runs the benchmarks against the local PostgreSQL and
 // RabbitMQ (each in its own database and AMQP namespace) and prints the figures. Loopback only.
 const SUITES = {
   'all-in-one': require('./all-in-one'),
   api: require('./api'),
   imports: require('./imports'),
+  dnssec: require('./dnssec'),
   'mini-dns': require('./mini-dns'),
   propagation: require('./propagation'),
   recordsets: require('./recordsets'),
