@@ -43,7 +43,7 @@ export class DnssecMaintenanceService {
         const changed = await changeZone(tx, zone, {});
         await this.signing.changeKeys(tx, changed, keys, planned);
       } else if (await this.signing.refreshDue(tx, zoneId, now)) {
-        await this.signing.refresh(tx, await changeZone(tx, zone, {}));
+        await this.signing.refresh(tx, await changeZone(tx, zone, {}), now);
       } else {
         await this.signing.scheduleNext(tx, zoneId, keys, await this.dnssec.signerRecords(tx, zoneId));
       }

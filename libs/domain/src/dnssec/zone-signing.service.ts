@@ -113,13 +113,14 @@ export class ZoneSigningService {
     ]);
   }
 
-  /** Renews the signatures that expire soon, and re-signs the SOA with its new serial. */
-  async refresh(tx: PoolClient, zone: ZoneRecord): Promise<void> {
+  /** Renews the signatures that expire soon after `now`, and re-signs the SOA with its new serial. */
+  async refresh(tx: PoolClient, zone: ZoneRecord, now: Date): Promise<void> {
     const keys = await this.dnssec.keys(tx, zone.id);
-    await this.resign(tx, zone, keys, keys, (session) => [
+    const work = (session: Session) => [
       session.signer.applyChange(this.change(zone, session, [])),
       session.signer.refresh(),
-    ]);
+    ];
+    await this.resign(tx, zone, keys, keys, work, now);
   }
 
   /** Whether some signature of the zone enters the refresh window by `now`. */
@@ -152,11 +153,12 @@ export class ZoneSigningService {
     signedWith: readonly DnssecKeyRecord[],
     keys: readonly DnssecKeyRecord[],
     work: (session: Session) => SigningDelta[],
+    now = new Date(),
   ): Promise<void> {
     const ring = this.keyRing();
     const rrsets = await this.dnssec.recordSets(tx, zone.id);
     const stored = await this.dnssec.signerRecords(tx, zone.id);
-    const signer = this.signer(zone, signedWith.map((key) => this.zoneKey(ring, key)));
+    const signer = this.signer(zone, signedWith.map((key) => this.zoneKey(ring, key)), now);
     signer.restore(asLastSigned(zone.name, rrsets, stored), stored);
     // Deltas are written in order: a later one may remove what an earlier one added.
     for (const delta of work({ signer, rrsets })) await this.dnssec.applyDelta(tx, zone.id, delta);
@@ -175,8 +177,10 @@ export class ZoneSigningService {
     return { upsert, remove };
   }
 
-  private signer(zone: ZoneRecord, keys: ZoneKey[]): ZoneSigner {
-    return new ZoneSigner({ zone: zone.name, keys, policy: { dnskeyTtl: this.settings.dnssec.dnskeyTtl } });
+  /** A signer for `zone` whose signatures are made as at `now`. */
+  private signer(zone: ZoneRecord, keys: ZoneKey[], now = new Date()): ZoneSigner {
+    const policy = { dnskeyTtl: this.settings.dnssec.dnskeyTtl };
+    return new ZoneSigner({ zone: zone.name, keys, policy, now: () => now.getTime() });
   }
 
   private zoneKey(ring: KeyRing, key: DnssecKeyRecord): ZoneKey {

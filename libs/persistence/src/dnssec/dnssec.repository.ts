@@ -50,8 +50,11 @@ export interface SignedRecordSet {
   records: string[];
 }
 
-/** Timestamps are stored as UTC `timestamp`; written and read as UTC whatever the session's time zone. */
-const utc = (date: Date | null) => (date ? Prisma.sql`(${date.toISOString()}::timestamptz AT TIME ZONE 'UTC')` : Prisma.sql`NULL::timestamp`);
+/**
+ * Timestamps are stored as UTC `timestamp`; written and read as UTC whatever the session's time zone. One
+ * text for null and a date: statements are prepared by name.
+ */
+const utc = (date: Date | null) => Prisma.sql`(${date?.toISOString() ?? null}::timestamptz AT TIME ZONE 'UTC')`;
 const DNSSEC_COLUMNS = Prisma.raw(`zone_id AS "zoneId", algorithm, next_event_at AT TIME ZONE 'UTC' AS "nextEventAt",
   created_at AT TIME ZONE 'UTC' AS "createdAt", updated_at AT TIME ZONE 'UTC' AS "updatedAt"`);
 const KEY_COLUMNS = Prisma.raw(`id, zone_id AS "zoneId", role, algorithm, key_tag AS "keyTag",
