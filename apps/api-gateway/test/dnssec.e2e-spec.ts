@@ -434,6 +434,44 @@ describe('DNSSEC per zone (/v2/zones/{id}/dnssec)', () => {
     await verify(id, name);
   });
 
+  it('runs due zones claimed by next_event_at, and re-encrypts keys under a new key-encryption key', async () => {
+    const name = 'rotated.example.com.';
+    const id = await createZone(name);
+    await api().put(`/v2/zones/${id}/dnssec`).set(OWNER).send({ enabled: true }).expect(200);
+    const rotated = await startGateway(
+      { ...TIMINGS, DNSSEC_KEY_ENCRYPTION_KEYS: `k2=another-test-secret-here,${KEK}` },
+      undefined,
+      gw.db,
+    );
+    try {
+      const maintenance = rotated.app.get(DnssecMaintenanceService);
+      expect(await maintenance.runDue()).toBe(0);
+      await sql(`UPDATE zone_dnssec SET next_event_at = now() - interval '1 minute' WHERE zone_id = $1`, [
+        id,
+      ]);
+      expect(await maintenance.runDue()).toBe(1);
+      const keys = await sql<{ private_key: string }>(
+        'SELECT private_key FROM zone_dnssec_keys WHERE zone_id = $1',
+        [id],
+      );
+      expect(keys.map((k) => k.private_key.split(':')[1])).toEqual(['k2', 'k2']);
+      const [{ due }] = await sql<{ due: boolean }>(
+        "SELECT next_event_at > now() + interval '1 day' AS due FROM zone_dnssec WHERE zone_id = $1",
+        [id],
+      );
+      expect(due).toBe(true);
+      // The keys still sign, through the new ring.
+      await request(rotated.url)
+        .post(`/v2/zones/${id}/recordsets`)
+        .set(OWNER)
+        .send({ name: `a.${name}`, type: 'A', records: ['192.0.2.1'] })
+        .expect(201);
+      await verify(id, name);
+    } finally {
+      await rotated.close();
+    }
+  });
+
   it('answers 503 dnssec_not_configured without DNSSEC_KEY_ENCRYPTION_KEYS', async () => {
     const unconfigured = await startGateway({}, undefined, gw.db);
     try {

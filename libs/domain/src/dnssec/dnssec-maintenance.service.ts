@@ -1,5 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DnssecRepository, PrismaService, changeZone, lockZone, withTransaction } from '@zonewarden/persistence';
+import {
+  DnssecRepository,
+  PrismaService,
+  changeZone,
+  lockZone,
+  withTransaction,
+} from '@zonewarden/persistence';
 import { DomainSettings } from '../domain-settings';
 import { advance } from './key-schedule';
 import { ZoneSigningService } from './zone-signing.service';
@@ -8,7 +14,8 @@ import { ZoneSigningService } from './zone-signing.service';
  * Keeps signed zones signed (zone-worker runs it every DNSSEC_MAINTENANCE_INTERVAL_MS): claims the zones
  * whose next event is due (zone_dnssec.next_event_at; concurrent workers claim different zones), and for
  * each, in one transaction under the zone's lock, carries out the rollover steps due (key-schedule.ts)
- * and renews the signatures about to expire. When anything changed, the serial is bumped once and
+ * and renews the signatures about to expire; private keys under an older key-encryption key are
+ * encrypted again under the current one. When anything was signed, the serial is bumped once and
  * `zone.updated` announced, so secondaries and targets take the new signatures.
  */
 @Injectable()
@@ -36,6 +43,8 @@ export class DnssecMaintenanceService {
     await withTransaction(this.prisma.pg, async (tx) => {
       const zone = await lockZone(tx, zoneId, { projectId: null });
       if (!zone || zone.action === 'DELETE' || !(await this.dnssec.find(tx, zoneId))) return;
+      if (await this.signing.reEncryptKeys(tx, await this.dnssec.keys(tx, zoneId)))
+        this.logger.log(`zone ${zoneId}: private keys encrypted again under the current key-encryption key`);
       const keys = await this.dnssec.keys(tx, zoneId);
       const maxTtl = Math.max(0, ...(await this.dnssec.recordSets(tx, zoneId)).map((set) => set.ttl));
       const planned = advance(keys, now, this.settings.dnssec, maxTtl);

@@ -15,7 +15,9 @@ export interface DnssecSettings extends KeyTimings {
 export function dnssecSettings(config: ServiceConfig): DnssecSettings {
   let keyRing: KeyRing | undefined;
   try {
-    keyRing = config.DNSSEC_KEY_ENCRYPTION_KEYS ? KeyRing.fromSetting(config.DNSSEC_KEY_ENCRYPTION_KEYS) : undefined;
+    keyRing = config.DNSSEC_KEY_ENCRYPTION_KEYS
+      ? KeyRing.fromSetting(config.DNSSEC_KEY_ENCRYPTION_KEYS)
+      : undefined;
   } catch (error) {
     if (error instanceof KeyEncryptionError)
       throw new Error(`invalid configuration: DNSSEC_KEY_ENCRYPTION_KEYS: ${error.message}`);

@@ -125,7 +125,12 @@ export class DnssecService {
    * Starts a rollover of the zone's ZSK (pre-publication) or KSK (double-KSK with CDS/CDNSKEY); the
    * maintenance job carries out the later steps when their time comes.
    */
-  async rollover(caller: Caller, zoneId: string, role: DnssecKeyRole, requestId?: string): Promise<DnssecStatus> {
+  async rollover(
+    caller: Caller,
+    zoneId: string,
+    role: DnssecKeyRole,
+    requestId?: string,
+  ): Promise<DnssecStatus> {
     authorize(caller, 'write');
     return withTransaction(this.prisma.pg, async (tx) => {
       let zone = await this.zones.lockInScope(tx, caller, zoneId);
@@ -176,5 +181,11 @@ function publicPart({ privateKey: _secret, ...key }: DnssecKeyRecord): DnssecPub
 
 function dsRecord(zone: string, key: DnssecPublicKey, digestType: DigestType): DsRecord {
   const ds = dsOf(zone, dnskeyFields(key), digestType);
-  return { keyTag: ds.keyTag, algorithm: ds.algorithm, digestType, digest: ds.digest.toString('hex').toUpperCase(), rdata: dsText(ds) };
+  return {
+    keyTag: ds.keyTag,
+    algorithm: ds.algorithm,
+    digestType,
+    digest: ds.digest.toString('hex').toUpperCase(),
+    rdata: dsText(ds),
+  };
 }

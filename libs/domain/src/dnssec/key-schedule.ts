@@ -87,12 +87,15 @@ export function advance(
 ): readonly ScheduledKey[] {
   const due = (at: Date | null) => at !== null && at.getTime() <= now.getTime();
   let next = keys.filter((key) => !due(key.removeAt));
-  const successor = next.find((key) => key.role === 'ZSK' && key.state === 'PUBLISHED' && due(key.activateAt));
+  const successor = next.find(
+    (key) => key.role === 'ZSK' && key.state === 'PUBLISHED' && due(key.activateAt),
+  );
   if (successor) {
     const removeAt = after(now, maxTtl + timings.propagationDelay);
     next = next.map((key) => {
       if (key === successor) return { ...key, state: 'ACTIVE', activateAt: null, activatedAt: now };
-      if (key.role === 'ZSK' && key.state === 'ACTIVE') return { ...key, state: 'RETIRED', retiredAt: now, removeAt };
+      if (key.role === 'ZSK' && key.state === 'ACTIVE')
+        return { ...key, state: 'RETIRED', retiredAt: now, removeAt };
       return key;
     });
   } else if (zskExpired(next, now, timings)) {

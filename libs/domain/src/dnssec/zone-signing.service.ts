@@ -18,12 +18,7 @@ import {
   parseRrsig,
   parseSignatureTime,
 } from '@zonewarden/dns';
-import {
-  DnssecKeyRecord,
-  DnssecRepository,
-  SignedRecordSet,
-  ZoneRecord,
-} from '@zonewarden/persistence';
+import { DnssecKeyRecord, DnssecRepository, SignedRecordSet, ZoneRecord } from '@zonewarden/persistence';
 import { DomainSettings } from '../domain-settings';
 import { dnssecNotConfigured } from './dnssec.errors';
 import { ScheduledKey, nextKeyEvent } from './key-schedule';
@@ -68,16 +63,29 @@ export class ZoneSigningService {
   }
 
   /** Signs the zone afresh with a new KSK and ZSK of `algorithm`; the zone's serial was just bumped. */
-  async enable(tx: PoolClient, zone: ZoneRecord, algorithm: DnssecAlgorithm, keys: readonly ScheduledKey[]): Promise<void> {
+  async enable(
+    tx: PoolClient,
+    zone: ZoneRecord,
+    algorithm: DnssecAlgorithm,
+    keys: readonly ScheduledKey[],
+  ): Promise<void> {
     const ring = this.keyRing();
     const now = new Date();
     const number = DNSSEC_ALGORITHMS[algorithm];
     await this.dnssec.insert(tx, zone.id, number, now);
     const rows = await this.storeKeys(tx, ring, zone.id, number, keys);
-    const signer = this.signer(zone, rows.map((row) => row.key));
+    const signer = this.signer(
+      zone,
+      rows.map((row) => row.key),
+    );
     const records = signer.signZone(await this.dnssec.recordSets(tx, zone.id));
     await this.dnssec.applyDelta(tx, zone.id, { add: records, remove: [] });
-    await this.scheduleNext(tx, zone.id, rows.map((row) => row.record), records);
+    await this.scheduleNext(
+      tx,
+      zone.id,
+      rows.map((row) => row.record),
+      records,
+    );
   }
 
   /** Removes the zone's signatures, keys and signing; the zone's serial was just bumped. */
@@ -104,7 +112,13 @@ export class ZoneSigningService {
       const before = current.find((c) => c.id === key.id);
       if (before) await this.dnssec.updateKey(tx, { ...before, ...key, id: before.id });
     }
-    await this.storeKeys(tx, ring, zone.id, state!.algorithm, planned.filter((key) => !key.id));
+    await this.storeKeys(
+      tx,
+      ring,
+      zone.id,
+      state!.algorithm,
+      planned.filter((key) => !key.id),
+    );
     const keys = await this.dnssec.keys(tx, zone.id);
     // Restored with the keys the stored records were made with, then moved to the new ones.
     await this.resign(tx, zone, current, keys, (session) => [
@@ -123,6 +137,20 @@ export class ZoneSigningService {
     await this.resign(tx, zone, keys, keys, work, now);
   }
 
+  /**
+   * Encrypts again, under the current key-encryption key, the zone's private keys still under an older
+   * one (after the operator put a new pair first in DNSSEC_KEY_ENCRYPTION_KEYS); the number re-encrypted.
+   */
+  async reEncryptKeys(tx: PoolClient, keys: readonly DnssecKeyRecord[]): Promise<number> {
+    const ring = this.keyRing();
+    const stale = keys.filter((key) => ring.needsReEncryption(key.privateKey));
+    for (const key of stale) {
+      const context = keyContext(key.zoneId, key.id);
+      await this.dnssec.setPrivateKey(tx, key.id, ring.encrypt(ring.decrypt(key.privateKey, context), context));
+    }
+    return stale.length;
+  }
+
   /** Whether some signature of the zone enters the refresh window by `now`. */
   async refreshDue(tx: PoolClient, zoneId: string, now: Date): Promise<boolean> {
     const at = refreshAt(await this.dnssec.signerRecords(tx, zoneId));
@@ -130,8 +158,15 @@ export class ZoneSigningService {
   }
 
   /** Sets when the maintenance job next has work for the zone (rollover step or refresh). */
-  async scheduleNext(tx: PoolClient, zoneId: string, keys: readonly ScheduledKey[], records: readonly DnssecRecord[]): Promise<void> {
-    const times = [nextKeyEvent(keys, this.settings.dnssec), refreshAt(records)].filter((at): at is Date => at !== null);
+  async scheduleNext(
+    tx: PoolClient,
+    zoneId: string,
+    keys: readonly ScheduledKey[],
+    records: readonly DnssecRecord[],
+  ): Promise<void> {
+    const times = [nextKeyEvent(keys, this.settings.dnssec), refreshAt(records)].filter(
+      (at): at is Date => at !== null,
+    );
     // A signed zone always has signatures, so there is always a refresh to come.
     await this.dnssec.setNextEvent(tx, zoneId, new Date(Math.min(...times.map((at) => at.getTime()))));
   }
@@ -158,7 +193,11 @@ export class ZoneSigningService {
     const ring = this.keyRing();
     const rrsets = await this.dnssec.recordSets(tx, zone.id);
     const stored = await this.dnssec.signerRecords(tx, zone.id);
-    const signer = this.signer(zone, signedWith.map((key) => this.zoneKey(ring, key)), now);
+    const signer = this.signer(
+      zone,
+      signedWith.map((key) => this.zoneKey(ring, key)),
+      now,
+    );
     signer.restore(asLastSigned(zone.name, rrsets, stored), stored);
     // Deltas are written in order: a later one may remove what an earlier one added.
     for (const delta of work({ signer, rrsets })) await this.dnssec.applyDelta(tx, zone.id, delta);
@@ -228,7 +267,9 @@ function asLastSigned(zone: string, rrsets: readonly SignedRecordSet[], stored: 
   );
   if (!soaSignature) return rrsets;
   const ttl = parseRrsig(soaSignature.data).originalTtl;
-  return rrsets.map((set) => (set.type === 'SOA' && set.name.toLowerCase() === zone.toLowerCase() ? { ...set, ttl } : set));
+  return rrsets.map((set) =>
+    set.type === 'SOA' && set.name.toLowerCase() === zone.toLowerCase() ? { ...set, ttl } : set,
+  );
 }
 
 /** When the first signature enters the refresh window (the signer's `refresh` renews it then). */

@@ -136,6 +136,15 @@ export class DnssecRepository {
     );
   }
 
+  /** A private key encrypted again (under the operator's current key-encryption key). */
+  async setPrivateKey(tx: PoolClient, id: string, privateKey: string): Promise<void> {
+    await query(
+      tx,
+      Prisma.sql`UPDATE zone_dnssec_keys SET private_key = ${privateKey} WHERE id = ${id}::uuid`,
+      'dnssec-key-reencrypt',
+    );
+  }
+
   async deleteKey(tx: PoolClient, id: string): Promise<void> {
     await query(tx, Prisma.sql`DELETE FROM zone_dnssec_keys WHERE id = ${id}::uuid`, 'dnssec-key-delete');
   }
