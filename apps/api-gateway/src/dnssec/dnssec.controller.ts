@@ -46,7 +46,10 @@ export class DnssecController {
   ) {
     const algorithm = dto.algorithm === undefined ? undefined : ALGORITHMS[dto.algorithm];
     const status = await this.dnssec.configure(auth, id, { enabled: dto.enabled, algorithm }, req.requestId);
-    return { ...renderDnssec(status, this.base(req)), removed_ds_records: status.removedDsRecords.map(renderDs) };
+    return {
+      ...renderDnssec(status, this.base(req)),
+      removed_ds_records: status.removedDsRecords.map(renderDs),
+    };
   }
 
   /** Starts a ZSK (pre-publication) or KSK (double-KSK) rollover; later steps follow on their own. */

@@ -146,7 +146,11 @@ export class ZoneSigningService {
     const stale = keys.filter((key) => ring.needsReEncryption(key.privateKey));
     for (const key of stale) {
       const context = keyContext(key.zoneId, key.id);
-      await this.dnssec.setPrivateKey(tx, key.id, ring.encrypt(ring.decrypt(key.privateKey, context), context));
+      await this.dnssec.setPrivateKey(
+        tx,
+        key.id,
+        ring.encrypt(ring.decrypt(key.privateKey, context), context),
+      );
     }
     return stale.length;
   }

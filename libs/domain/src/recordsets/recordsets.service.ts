@@ -113,7 +113,10 @@ export class RecordSetsService {
         projectId: recordSetCreator(caller, locked),
       });
       if (id === null) throw duplicateRecordSet();
-      const changed = await changeZone(tx, locked, {}, options.requestId, { sets: 1, records: records.length });
+      const changed = await changeZone(tx, locked, {}, options.requestId, {
+        sets: 1,
+        records: records.length,
+      });
       await this.signing.signChange(tx, changed, [{ name, type }]);
       return this.lock(tx, id);
     });

@@ -54,8 +54,10 @@ export interface SignedRecordSet {
  * Timestamps are stored as UTC `timestamp`; written and read as UTC whatever the session's time zone. One
  * text for null and a date: statements are prepared by name.
  */
-const utc = (date: Date | null) => Prisma.sql`(${date?.toISOString() ?? null}::timestamptz AT TIME ZONE 'UTC')`;
-const DNSSEC_COLUMNS = Prisma.raw(`zone_id AS "zoneId", algorithm, next_event_at AT TIME ZONE 'UTC' AS "nextEventAt",
+const utc = (date: Date | null) =>
+  Prisma.sql`(${date?.toISOString() ?? null}::timestamptz AT TIME ZONE 'UTC')`;
+const DNSSEC_COLUMNS =
+  Prisma.raw(`zone_id AS "zoneId", algorithm, next_event_at AT TIME ZONE 'UTC' AS "nextEventAt",
   created_at AT TIME ZONE 'UTC' AS "createdAt", updated_at AT TIME ZONE 'UTC' AS "updatedAt"`);
 const KEY_COLUMNS = Prisma.raw(`id, zone_id AS "zoneId", role, algorithm, key_tag AS "keyTag",
   public_key AS "publicKey", private_key AS "privateKey", state, created_at AT TIME ZONE 'UTC' AS "createdAt",
@@ -101,7 +103,11 @@ export class DnssecRepository {
 
   /** Unsigns the zone: its signing, keys (cascade) and signer's records. */
   async remove(tx: PoolClient, zoneId: string): Promise<void> {
-    await query(tx, Prisma.sql`DELETE FROM zone_dnssec_records WHERE zone_id = ${zoneId}::uuid`, 'dnssec-records-clear');
+    await query(
+      tx,
+      Prisma.sql`DELETE FROM zone_dnssec_records WHERE zone_id = ${zoneId}::uuid`,
+      'dnssec-records-clear',
+    );
     await query(tx, Prisma.sql`DELETE FROM zone_dnssec WHERE zone_id = ${zoneId}::uuid`, 'dnssec-remove');
   }
 

@@ -11,7 +11,10 @@ export class ConfigureDnssecDto {
   enabled!: boolean;
 
   @ApiPropertyOptional({
-    enum: DNSSEC_ALGORITHM_VALUES,
+    oneOf: [
+      { type: 'string', enum: ['ECDSAP256SHA256', 'ED25519'] },
+      { type: 'integer', enum: [13, 15] },
+    ],
     description: 'ECDSAP256SHA256 (13, the default) or ED25519 (15); for enabling only.',
   })
   @IsOptional()
