@@ -11,6 +11,7 @@ import { prepareDatabase } from '@zonewarden/persistence';
 import { PoolManagerConfig, poolManagerApp } from '@zonewarden/pool-manager/dist/pool-manager.app';
 import { ZoneWorkerConfig, zoneWorkerApp } from '@zonewarden/zone-worker/dist/zone-worker.app';
 import { devAdminToken } from './dev-admin-token';
+import { devKeyEncryptionKeys } from './dev-key-encryption-key';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';
 import { quickStartBanner } from './quick-start-banner';
 import { announceRunningInstance } from './running-instance';
@@ -26,7 +27,11 @@ export async function runAllInOne(env: Env, print: (text: string) => void): Prom
   const dataDir = path.resolve(env.ZONEWARDEN_DATA_DIR || '.zonewarden');
   let database: EmbeddedDatabase | undefined;
   if (!env.DATABASE_URL) database = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), print);
-  const appEnv = { ...env, DATABASE_URL: database?.url ?? env.DATABASE_URL };
+  const appEnv = {
+    ...env,
+    DATABASE_URL: database?.url ?? env.DATABASE_URL,
+    DNSSEC_KEY_ENCRYPTION_KEYS: env.DNSSEC_KEY_ENCRYPTION_KEYS || devKeyEncryptionKeys(dataDir),
+  };
   // Stopped in reverse order of start: the gateway first, the database last.
   const closers: Array<() => Promise<void>> = [async () => database?.stop()];
   const stop = async () => {

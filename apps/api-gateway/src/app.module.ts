@@ -2,7 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { defaultQuotas } from '@zonewarden/config';
-import { DomainModule, DomainSettings } from '@zonewarden/domain';
+import { DomainModule, DomainSettings, dnssecSettings } from '@zonewarden/domain';
 import { ServiceRuntimeModule } from '@zonewarden/runtime';
 import { Transport } from '@zonewarden/transport';
 import { AuthModule, keystoneClientFor } from './auth/auth.module';
@@ -26,6 +26,7 @@ import { ZoneSharesModule } from './shares/zone-shares.module';
 import { TransfersModule } from './transfers/transfers.module';
 import { TsigKeysModule } from './tsigkeys/tsigkeys.module';
 import { VersionsModule } from './versions/versions.module';
+import { DnssecModule } from './dnssec/dnssec.module';
 import { ZonesModule } from './zones/zones.module';
 
 @Global()
@@ -53,11 +54,13 @@ export class AppModule {
               defaultPoolId: config.DEFAULT_POOL_ID,
               defaultQuotas: defaultQuotas(config),
               designateBehaviour: config.DESIGNATE_STATUS_CODES,
+              dnssec: dnssecSettings(config),
             },
           },
           keystone && new KeystoneProjectDirectory(keystone),
         ),
         ZonesModule,
+        DnssecModule,
         TsigKeysModule,
         DomainsModule,
         RecordSetsModule,

@@ -1,16 +1,20 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ServiceConfig, defaultQuotas } from '@zonewarden/config';
-import { DomainModule, DomainSettings } from '@zonewarden/domain';
+import { DomainModule, DomainSettings, dnssecSettings } from '@zonewarden/domain';
 import { ServiceRuntimeModule } from '@zonewarden/runtime';
 import { Transport } from '@zonewarden/transport';
 import { ExportsController } from './exports/exports.controller';
 import { ImportsController } from './imports/imports.controller';
+import { DnssecMaintenanceTask } from './dnssec/dnssec-maintenance.task';
 import { TaskRedriveService } from './task-redrive.service';
 import { SecondaryRefreshService } from './transfers/secondary-refresh.service';
 import { XfrController } from './transfers/xfr.controller';
 import { ZoneWorkerConfig } from './zone-worker.config';
 
-/** zone-worker: carries out zone tasks: imports and exports, and transfers of SECONDARY zones. */
+/**
+ * zone-worker: carries out zone tasks: imports and exports, transfers of SECONDARY zones, and the
+ * upkeep of signed zones (signature refresh, key rollovers).
+ */
 @Module({})
 export class ZoneWorkerModule {
   static forRoot(config: ZoneWorkerConfig, transport: Transport): DynamicModule {
@@ -25,6 +29,7 @@ export class ZoneWorkerModule {
             defaultPoolId: config.DEFAULT_POOL_ID,
             defaultQuotas: defaultQuotas(config),
             designateBehaviour: false,
+            dnssec: dnssecSettings(config),
           },
         }),
       ],
@@ -32,6 +37,7 @@ export class ZoneWorkerModule {
       providers: [
         { provide: ZoneWorkerConfig, useValue: config },
         { provide: ServiceConfig, useValue: config },
+        DnssecMaintenanceTask,
         TaskRedriveService,
         SecondaryRefreshService,
       ],

@@ -91,6 +91,51 @@ export class ServiceConfig {
   @Min(100)
   HEARTBEAT_INTERVAL_MS = 10_000;
 
+  /**
+   * DNSSEC (docs/dnssec.md): the key-encryption keys that protect the zones' private keys at rest,
+   * `id=secret[,id=secret…]`, the current one first (secrets of 16 characters or more). Without it no
+   * zone can be signed (PUT …/dnssec answers 503 dnssec_not_configured). Never logged.
+   */
+  @IsOptional()
+  @IsString()
+  DNSSEC_KEY_ENCRYPTION_KEYS?: string;
+
+  /** TTL of DNSKEY, CDS and CDNSKEY, in seconds. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  DNSSEC_DNSKEY_TTL = 3600;
+
+  /**
+   * Seconds allowed for a change to reach every nameserver (and secondaries); the rollover timings add it
+   * to the TTLs a resolver may cache (RFC 7583 §3.2).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  DNSSEC_PROPAGATION_DELAY = 3600;
+
+  /** Seconds a zone-signing key signs before it is rolled over (pre-publication); 0 rolls only on request. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  DNSSEC_ZSK_LIFETIME = 90 * 86_400;
+
+  /**
+   * Seconds the old key-signing key stays (and signs DNSKEY) after a KSK rollover starts: time for the
+   * parent to take the new DS (from the API or CDS) and for its old DS to expire from caches.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  DNSSEC_KSK_RETIRE_AFTER = 7 * 86_400;
+
+  /** How often zone-worker looks for signed zones with signatures to refresh or a rollover step due. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  DNSSEC_MAINTENANCE_INTERVAL_MS = 60_000;
+
   /** Operations endpoint (/metrics, /health/*) of zone-worker and pool-manager; off when unset. */
   @IsString()
   OPS_HOST = '127.0.0.1';

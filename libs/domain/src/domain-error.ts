@@ -1,5 +1,6 @@
 import type { CatalogErrorCode } from './catalogs/catalogs.errors';
 import type { CommonErrorCode } from './common.errors';
+import type { DnssecErrorCode } from './dnssec/dnssec.errors';
 import type { ExportErrorCode } from './exports/exports.errors';
 import type { ImportErrorCode } from './imports/imports.errors';
 import type { ProjectErrorCode } from './projects/project-directory';
@@ -19,6 +20,7 @@ import type { ZoneErrorCode } from './zones/zones.errors';
 export type DomainErrorCode =
   | CatalogErrorCode
   | CommonErrorCode
+  | DnssecErrorCode
   | ExportErrorCode
   | FloatingIpErrorCode
   | ImportErrorCode

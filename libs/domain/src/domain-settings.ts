@@ -1,4 +1,5 @@
 import { Quotas } from '@zonewarden/config';
+import type { DnssecSettings } from './dnssec/dnssec-settings';
 
 /** What the operator configured that the rules need; each app provides it from its own configuration. */
 export abstract class DomainSettings {
@@ -11,4 +12,6 @@ export abstract class DomainSettings {
    * a record set being deleted is not found at once; an admin sees any project's transfer request.
    */
   abstract readonly designateBehaviour: boolean;
+  /** Zone signing: the key-encryption keys and the rollover timings. */
+  abstract readonly dnssec: DnssecSettings;
 }

@@ -3,6 +3,9 @@ import { BlacklistsService } from './catalogs/blacklists.service';
 import { PoolsService } from './catalogs/pools.service';
 import { TldsService } from './catalogs/tlds.service';
 import { DomainSettings } from './domain-settings';
+import { DnssecMaintenanceService } from './dnssec/dnssec-maintenance.service';
+import { DnssecService } from './dnssec/dnssec.service';
+import { ZoneSigningService } from './dnssec/zone-signing.service';
 import { ExportsService } from './exports/exports.service';
 import { ImportsService } from './imports/imports.service';
 import { ProjectDirectory, UncheckedProjectDirectory } from './projects/project-directory';
@@ -19,6 +22,8 @@ import { ZonesService } from './zones/zones.service';
 
 const SERVICES = [
   BlacklistsService,
+  DnssecMaintenanceService,
+  DnssecService,
   ExportsService,
   FloatingIpsService,
   ImportsService,
@@ -32,6 +37,7 @@ const SERVICES = [
   TransfersService,
   TsigKeysService,
   ZoneSharesService,
+  ZoneSigningService,
   ZonesService,
 ];
 

@@ -2,6 +2,7 @@ export * from './access/scope';
 export * from './catalogs/catalog-table';
 export * from './catalogs/catalogs.repositories';
 export * from './collections/keyset';
+export * from './dnssec/dnssec.repository';
 export * from './exports/export.record';
 export * from './exports/exports.repository';
 export * from './imports/import.record';

@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DatabaseOptions } from '@zonewarden/config';
+import { DnssecRepository } from './dnssec/dnssec.repository';
 import { BlacklistsRepository, TldsRepository } from './catalogs/catalogs.repositories';
 import { ExportsRepository } from './exports/exports.repository';
 import { ImportsRepository } from './imports/imports.repository';
@@ -23,6 +24,7 @@ import { ZonesRepository } from './zones/zones.repository';
 
 const REPOSITORIES = [
   BlacklistsRepository,
+  DnssecRepository,
   ExportsRepository,
   ImportsRepository,
   OutboxRepository,

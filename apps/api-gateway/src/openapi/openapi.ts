@@ -10,7 +10,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setTitle('Zonewarden')
     .setDescription(
       'DNS-as-a-Service with an OpenStack Designate compatible API: zones, record sets, imports, exports, ' +
-        'transfers between projects, quotas, and the legacy /domains interface. Errors are ' +
+        'transfers between projects, quotas, DNSSEC signing, and the legacy /domains interface. Errors are ' +
         '{code, type, message, request_id[, errors]}.',
     )
     .setVersion('2.4')

@@ -26,6 +26,7 @@ import { QuotasService } from '../quotas/quotas.service';
 import { checkZoneContentQuotas } from '../quotas/quota-rules';
 import { checkMayChangeRecordSet, recordSetCreator } from '../shares/share-rules';
 import { checkNotDeleting } from '../zones/zone-rules';
+import { ZoneSigningService } from '../dnssec/zone-signing.service';
 import { ZonesService } from '../zones/zones.service';
 import {
   canonicalRecords,
@@ -75,6 +76,7 @@ export class RecordSetsService {
     private readonly quotas: QuotasService,
     private readonly recordSets: RecordSetsRepository,
     private readonly settings: DomainSettings,
+    private readonly signing: ZoneSigningService,
     private readonly zoneStore: ZonesRepository,
     private readonly zones: ZonesService,
   ) {}
@@ -111,7 +113,11 @@ export class RecordSetsService {
         projectId: recordSetCreator(caller, locked),
       });
       if (id === null) throw duplicateRecordSet();
-      await changeZone(tx, locked, {}, options.requestId, { sets: 1, records: records.length });
+      const changed = await changeZone(tx, locked, {}, options.requestId, {
+        sets: 1,
+        records: records.length,
+      });
+      await this.signing.signChange(tx, changed, [{ name, type }]);
       return this.lock(tx, id);
     });
   }
@@ -161,7 +167,8 @@ export class RecordSetsService {
         counted = countedChange(current, { sets: 0, records: records.length - current.records.length });
       }
       await this.recordSets.update(tx, id, { ttl: update.ttl, description: update.description });
-      await changeZone(tx, locked, {}, options.requestId, counted);
+      const changed = await changeZone(tx, locked, {}, options.requestId, counted);
+      await this.signing.signChange(tx, changed, [current]);
       return this.lock(tx, id);
     });
   }
@@ -178,7 +185,8 @@ export class RecordSetsService {
       });
       await this.recordSets.markDeleted(tx, id);
       const counted = countedChange(current, { sets: -1, records: -current.records.length });
-      await changeZone(tx, locked, {}, options.requestId, counted);
+      const changed = await changeZone(tx, locked, {}, options.requestId, counted);
+      await this.signing.signChange(tx, changed, [current]);
       return this.lock(tx, id);
     });
   }

@@ -30,6 +30,7 @@ import { QuotasService } from '../quotas/quotas.service';
 import { checkQuota } from '../quotas/quota-rules';
 import { throughShare } from '../shares/share-rules';
 import { zoneIsShared } from '../shares/zone-shares.errors';
+import { ZoneSigningService } from '../dnssec/zone-signing.service';
 import { checkZoneNameAllowed, mayUseBlacklisted } from './zone-name-rules';
 import { checkNameIsFree, checkNotDeleting } from './zone-rules';
 import {
@@ -67,6 +68,7 @@ export class ZonesService {
     private readonly shares: ZoneSharesRepository,
     private readonly zones: ZonesRepository,
     private readonly secondaries: SecondaryZonesRepository,
+    private readonly signing: ZoneSigningService,
   ) {}
 
   async create(caller: Caller, input: ZoneRequest, requestId?: string): Promise<ZoneRecord> {
@@ -159,7 +161,11 @@ export class ZonesService {
         checkSecondaryChanges(changes);
         return this.secondaries.describe(tx, id, changes.description);
       }
-      return changeZone(tx, current, changes, requestId);
+      const changed = await changeZone(tx, current, changes, requestId);
+      // The zone's TTL is the TTL of every record set without one of its own: all of them are re-signed.
+      const ttlChanged = changes.ttl !== undefined && changes.ttl !== current.ttl;
+      await this.signing.signChange(tx, changed, ttlChanged ? 'all' : []);
+      return changed;
     });
   }
 

@@ -40,6 +40,9 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
   duplicate_zone_transfer_request: 409,
   duplicate_zone_share: 409,
   duplicate_tsigkey: 409,
+  dnssec_not_enabled: 409,
+  dnssec_conflict: 409,
   over_quota: 413,
   no_servers_configured: 500,
+  dnssec_not_configured: 503,
 };

@@ -1,0 +1,61 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  DnssecRepository,
+  PrismaService,
+  changeZone,
+  lockZone,
+  withTransaction,
+} from '@zonewarden/persistence';
+import { DomainSettings } from '../domain-settings';
+import { advance } from './key-schedule';
+import { ZoneSigningService } from './zone-signing.service';
+
+/**
+ * Keeps signed zones signed (zone-worker runs it every DNSSEC_MAINTENANCE_INTERVAL_MS): claims the zones
+ * whose next event is due (zone_dnssec.next_event_at; concurrent workers claim different zones), and for
+ * each, in one transaction under the zone's lock, carries out the rollover steps due (key-schedule.ts)
+ * and renews the signatures about to expire; private keys under an older key-encryption key are
+ * encrypted again under the current one. When anything was signed, the serial is bumped once and
+ * `zone.updated` announced, so secondaries and targets take the new signatures.
+ */
+@Injectable()
+export class DnssecMaintenanceService {
+  private readonly logger = new Logger(DnssecMaintenanceService.name);
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly dnssec: DnssecRepository,
+    private readonly settings: DomainSettings,
+    private readonly signing: ZoneSigningService,
+  ) {}
+
+  /** Handles up to `limit` due zones; the number handled. A zone that fails is logged and retried later. */
+  async runDue(limit = 100, now: () => Date = () => new Date()): Promise<number> {
+    const due = await this.dnssec.claimDue(limit);
+    for (const zoneId of due)
+      await this.maintain(zoneId, now()).catch((error: Error) =>
+        this.logger.error(`DNSSEC maintenance of zone ${zoneId} failed: ${error.message}`),
+      );
+    return due.length;
+  }
+
+  async maintain(zoneId: string, now: Date): Promise<void> {
+    await withTransaction(this.prisma.pg, async (tx) => {
+      const zone = await lockZone(tx, zoneId, { projectId: null });
+      if (!zone || zone.action === 'DELETE' || !(await this.dnssec.find(tx, zoneId))) return;
+      if (await this.signing.reEncryptKeys(tx, await this.dnssec.keys(tx, zoneId)))
+        this.logger.log(`zone ${zoneId}: private keys encrypted again under the current key-encryption key`);
+      const keys = await this.dnssec.keys(tx, zoneId);
+      const maxTtl = Math.max(0, ...(await this.dnssec.recordSets(tx, zoneId)).map((set) => set.ttl));
+      const planned = advance(keys, now, this.settings.dnssec, maxTtl);
+      if (planned !== keys) {
+        const changed = await changeZone(tx, zone, {});
+        await this.signing.changeKeys(tx, changed, keys, planned);
+      } else if (await this.signing.refreshDue(tx, zoneId, now)) {
+        await this.signing.refresh(tx, await changeZone(tx, zone, {}), now);
+      } else {
+        await this.signing.scheduleNext(tx, zoneId, keys, await this.dnssec.signerRecords(tx, zoneId));
+      }
+    });
+  }
+}
