@@ -1,7 +1,8 @@
 import { RCODE, TYPE_CODES, WireName } from '@zonewarden/dns';
-import { OwnedRRset, RRset, ZoneTree } from '../zone/zone-tree';
+import { OwnedRRset, RRset, ZoneTree, withTtlAtMost } from '../zone/zone-tree';
 import { addAdditionalData } from './additional';
 import { Answer, emptyAnswer } from './answer';
+import { addDenial } from './denial';
 import { refer } from './referral';
 import { lookupInZone } from './zone-lookup';
 import { NotLoaded, ZoneView } from './zone-view';
@@ -19,6 +20,8 @@ export interface Query {
   minimal: boolean;
   /** Put the zone's NS RRset in the authority section of a positive answer (the caller decides, as BIND). */
   withNameservers: boolean;
+  /** The client takes DNSSEC records (the DO bit, RFC 4035 §3.1): signatures and NSEC proofs. */
+  dnssec?: boolean;
 }
 
 /** Query types a CNAME or DNAME answers itself: the chain is not followed for them. */
@@ -36,7 +39,7 @@ export function answerQuery(zones: ZoneView, query: Query): Answer | NotLoaded {
   const zone = zones.find(query.name, ds);
   if (zone instanceof NotLoaded) return zone;
   if (!zone) return emptyAnswer(RCODE.REFUSED);
-  const answer = new Answer();
+  const answer = new Answer(!!query.dnssec && zone.signed);
   const visited = new Set<string>();
   let name = query.name;
   for (let links = 0; ; links++) {
@@ -47,6 +50,7 @@ export function answerQuery(zones: ZoneView, query: Query): Answer | NotLoaded {
       case 'answer': {
         const owned = result.rrsets.map((rrset) => ({ owner: result.owner, rrset }));
         for (const { owner, rrset } of owned) answer.add(answer.answer, owner, rrset);
+        if (result.wildcard) addDenial(answer, zone, { kind: 'wildcard', name });
         // ANY gets no additional data from BIND.
         if (!query.minimal && query.type !== TYPE_CODES.ANY) addAdditionalData(answer, zone, owned);
         return positive(answer, zone, query);
@@ -55,12 +59,20 @@ export function answerQuery(zones: ZoneView, query: Query): Answer | NotLoaded {
       case 'nxdomain':
         if (result.kind === 'nxdomain') answer.rcode = RCODE.NXDOMAIN;
         answer.add(answer.authority, zone.apex, negativeSoa(zone, query, result.kind));
+        addDenial(
+          answer,
+          zone,
+          result.kind === 'nxdomain'
+            ? { kind: 'nxdomain', name }
+            : { kind: 'nodata', name, wildcard: result.wildcard },
+        );
         return answer;
       case 'referral':
         refer(answer, zone, result.cut);
         return answer;
       case 'cname':
         answer.add(answer.answer, result.owner, result.cname);
+        if (result.wildcard) addDenial(answer, zone, { kind: 'wildcard', name });
         next = result.target;
         break;
       case 'dname':
@@ -90,7 +102,7 @@ export function answerQuery(zones: ZoneView, query: Query): Answer | NotLoaded {
  */
 function negativeSoa(zone: ZoneTree, query: Query, kind: 'nodata' | 'nxdomain'): RRset {
   return kind === 'nxdomain' && query.type === TYPE_CODES.SOA
-    ? { ...zone.negativeSoa, ttl: 0 }
+    ? withTtlAtMost(zone.negativeSoa, 0)
     : zone.negativeSoa;
 }
 

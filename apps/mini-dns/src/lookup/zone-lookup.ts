@@ -2,13 +2,16 @@ import { TYPE_CODES, WireName, namesIn } from '@zonewarden/dns';
 import { RRset, ZoneNode, ZoneTree } from '../zone/zone-tree';
 import { wildcardFor } from './wildcard';
 
-/** What one zone says of one name and type (RFC 1034 §4.3.2 step 3, RFC 4592, RFC 6672 §3.2). */
+/**
+ * What one zone says of one name and type (RFC 1034 §4.3.2 step 3, RFC 4592, RFC 6672 §3.2). `wildcard`:
+ * the wildcard node the answer was synthesised from (a signed zone proves that no closer name exists).
+ */
 export type ZoneResult =
-  | { kind: 'answer'; owner: WireName; rrsets: RRset[] }
-  | { kind: 'cname'; owner: WireName; cname: RRset; target: WireName }
+  | { kind: 'answer'; owner: WireName; rrsets: RRset[]; wildcard?: ZoneNode }
+  | { kind: 'cname'; owner: WireName; cname: RRset; target: WireName; wildcard?: ZoneNode }
   | { kind: 'dname'; dnameOwner: WireName; dname: RRset; target: WireName | undefined }
   | { kind: 'referral'; cut: ZoneNode }
-  | { kind: 'nodata' }
+  | { kind: 'nodata'; wildcard?: ZoneNode }
   | { kind: 'nxdomain' };
 
 /**
@@ -30,25 +33,31 @@ export function lookupInZone(zone: ZoneTree, name: WireName, type: number): Zone
   if (node) return fromNode(node, node.name, type);
   if (zone.names.has(name.key)) return { kind: 'nodata' };
   const wildcard = wildcardFor(zone, name, depth);
-  return wildcard ? fromNode(wildcard, name, type) : { kind: 'nxdomain' };
+  return wildcard ? fromNode(wildcard, name, type, wildcard) : { kind: 'nxdomain' };
 }
 
 /** Types whose records exist beside a CNAME (RFC 4035 §2.5): a query for them does not follow it. */
 const BESIDE_CNAME = new Set([TYPE_CODES.NSEC, TYPE_CODES.RRSIG]);
 
-function fromNode(node: ZoneNode, owner: WireName, type: number): ZoneResult {
+function fromNode(node: ZoneNode, owner: WireName, type: number, wildcard?: ZoneNode): ZoneResult {
   // A DS belongs to a delegation's parent side; BIND leaves it out of ANY (possibly leaving nothing).
   if (type === TYPE_CODES.ANY)
     return {
       kind: 'answer',
       owner,
       rrsets: [...node.rrsets.values()].filter((r) => r.type !== TYPE_CODES.DS),
+      wildcard,
     };
-  const rrset = node.rrsets.get(type);
-  if (rrset) return { kind: 'answer', owner, rrsets: [rrset] };
+  // The signatures at the name, one RRSIG RRset per type covered.
+  const rrsets =
+    type === TYPE_CODES.RRSIG
+      ? [...node.rrsets.values()].flatMap((r) => (r.rrsig ? [r.rrsig] : []))
+      : [node.rrsets.get(type)].filter((r) => r !== undefined);
+  if (rrsets.length > 0) return { kind: 'answer', owner, rrsets, wildcard };
   const cname = node.rrsets.get(TYPE_CODES.CNAME);
-  if (cname && !BESIDE_CNAME.has(type)) return { kind: 'cname', owner, cname, target: rdataName(cname) };
-  return { kind: 'nodata' };
+  if (cname && !BESIDE_CNAME.has(type))
+    return { kind: 'cname', owner, cname, target: rdataName(cname), wildcard };
+  return { kind: 'nodata', wildcard };
 }
 
 /** The name a CNAME or DNAME points at. */

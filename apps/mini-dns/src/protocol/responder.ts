@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   CLASS_ANY,
   CLASS_IN,
+  EDNS_DO,
   FLAG,
   FormatError,
   MAX_MESSAGE_OCTETS,
@@ -119,7 +120,13 @@ export class Responder {
   private async query(request: Request): Promise<Reply> {
     const { name, type } = request.question!;
     const minimal = minimalFor(request);
-    const query = { name, type, minimal, withNameservers: !minimal && withNameservers(request) };
+    const query = {
+      name,
+      type,
+      minimal,
+      withNameservers: !minimal && withNameservers(request),
+      dnssec: !!request.edns && (request.edns.flags & EDNS_DO) !== 0,
+    };
     for (let round = 0; round < MAX_LOAD_ROUNDS; round++) {
       const answer = answerQuery(this.zones, query);
       if (answer instanceof Answer) return { rcode: answer.rcode, answer };
