@@ -29,7 +29,10 @@ export class Answer {
     if (this.present.has(key)) return false;
     this.present.add(key);
     const owned: OwnedRRset = required ? { owner, rrset, required } : { owner, rrset };
-    if (this.dnssec && rrset.rrsig) owned.rrsig = rrset.rrsig;
+    if (this.dnssec && rrset.rrsig) {
+      owned.rrsig = rrset.rrsig;
+      this.present.add(`${rrsetType(rrset.rrsig)}/${owner.key}`);
+    }
     section.push(owned);
     return true;
   }

@@ -108,7 +108,8 @@ function negativeSoa(zone: ZoneTree, query: Query, kind: 'nodata' | 'nxdomain'):
 
 /** A positive answer; an ANY at a name holding only a DS has nothing to show, and gets nothing more. */
 function positive(answer: Answer, zone: ZoneTree, query: Query): Answer {
-  if (query.withNameservers && answer.answer.length > 0) addZoneNameservers(answer, zone);
+  if (query.withNameservers && answer.answer.length > 0)
+    addZoneNameservers(answer, zone, query.type !== TYPE_CODES.ANY);
   return answer;
 }
 
@@ -117,7 +118,9 @@ function synthesizedCname(dname: RRset, target: WireName): RRset {
   return { type: TYPE_CODES.CNAME, ttl: dname.ttl, rdata: [[target]], targets: [] };
 }
 
-function addZoneNameservers(answer: Answer, zone: ZoneTree): void {
+/** The zone's NS RRset, and its addresses unless `withAdditional` is off (BIND adds none to an ANY answer). */
+function addZoneNameservers(answer: Answer, zone: ZoneTree, withAdditional: boolean): void {
   const ns: OwnedRRset = { owner: zone.apex, rrset: zone.apexNode.rrsets.get(TYPE_CODES.NS)! };
-  if (ns.rrset && answer.add(answer.authority, ns.owner, ns.rrset)) addAdditionalData(answer, zone, [ns]);
+  if (ns.rrset && answer.add(answer.authority, ns.owner, ns.rrset) && withAdditional)
+    addAdditionalData(answer, zone, [ns]);
 }
