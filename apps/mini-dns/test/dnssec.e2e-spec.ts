@@ -5,7 +5,15 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
-import { ZoneKey, ZoneSigner, dnskeyOf, dnskeyText, dsRecords, generateZoneKey } from '@zonewarden/dns';
+import {
+  ZoneKey,
+  ZoneSigner,
+  dnskeyOf,
+  dnskeyText,
+  dsRecords,
+  generateZoneKey,
+  keyTag,
+} from '@zonewarden/dns';
 import {
   BindServer,
   ManagedProcess,
@@ -27,33 +35,62 @@ import {
 const run = promisify(execFile);
 const ZONE = 'signed.test.';
 
-/** A KSK-signed child's DS, for a secure delegation. */
-const childDs = dsRecords('secure.signed.test.', [generateZoneKey('KSK')])[0];
+const keys = [generateZoneKey('KSK'), generateZoneKey('ZSK')];
+/** A child zone served here too, signed: the chain of trust goes through its DS in the parent. */
+const CHILD = `child.${ZONE}`;
+const childKeys = [generateZoneKey('KSK'), generateZoneKey('ZSK')];
+/** A child zone served here too, not signed: the parent proves it has no DS. */
+const PLAIN = `plain.${ZONE}`;
 
-/** name type data… (TTL 300): what signing and serving must get right. */
-const ZONE_LINES = [
-  `${ZONE} SOA ns1.${ZONE} hostmaster.${ZONE} 7 3600 600 86400 60`,
-  `${ZONE} NS ns1.${ZONE}`,
-  `${ZONE} MX 10 mail.${ZONE}`,
-  `${ZONE} TXT "v=spf1 mx -all"`,
-  `ns1.${ZONE} A 192.0.2.53`,
-  `www.${ZONE} A 192.0.2.80`,
-  `www.${ZONE} A 192.0.2.81`,
-  `www.${ZONE} AAAA 2001:db8::80`,
-  `mail.${ZONE} A 192.0.2.25`,
-  // Fits 512 octets alone, not with its signature.
-  `big.${ZONE} TXT "${'b'.repeat(250)}" "${'g'.repeat(130)}"`,
-  `alias.${ZONE} CNAME www.${ZONE}`,
-  `*.wild.${ZONE} A 192.0.2.99`,
-  `*.wild.${ZONE} TXT "wildcard"`,
-  `*.wcname.${ZONE} CNAME www.${ZONE}`,
-  `host.deep.ent.${ZONE} A 192.0.2.7`,
-  `secure.${ZONE} NS ns1.secure.${ZONE}`,
-  `secure.${ZONE} DS ${childDs}`,
-  `ns1.secure.${ZONE} A 192.0.2.153`,
-  `insecure.${ZONE} NS ns.insecure.${ZONE}`,
-  `ns.insecure.${ZONE} A 192.0.2.154`,
-];
+/** name type data… (TTL 300) of each zone: what signing and serving must get right. */
+const ZONES: Record<string, { lines: string[]; keys?: ZoneKey[] }> = {
+  [ZONE]: {
+    keys,
+    lines: [
+      `${ZONE} SOA ns1.${ZONE} hostmaster.${ZONE} 7 3600 600 86400 60`,
+      `${ZONE} NS ns1.${ZONE}`,
+      `${ZONE} MX 10 mail.${ZONE}`,
+      `${ZONE} TXT "v=spf1 mx -all"`,
+      `ns1.${ZONE} A 192.0.2.53`,
+      `www.${ZONE} A 192.0.2.80`,
+      `www.${ZONE} A 192.0.2.81`,
+      `www.${ZONE} AAAA 2001:db8::80`,
+      `mail.${ZONE} A 192.0.2.25`,
+      // Fits 512 octets alone, not with its signature.
+      `big.${ZONE} TXT "${'b'.repeat(250)}" "${'g'.repeat(130)}"`,
+      `alias.${ZONE} CNAME www.${ZONE}`,
+      `*.wild.${ZONE} A 192.0.2.99`,
+      `*.wild.${ZONE} TXT "wildcard"`,
+      `*.wcname.${ZONE} CNAME www.${ZONE}`,
+      `host.deep.ent.${ZONE} A 192.0.2.7`,
+      // Delegations to servers elsewhere (referrals), one with a DS, one without.
+      `secure.${ZONE} NS ns1.secure.${ZONE}`,
+      `secure.${ZONE} DS ${dsRecords(`secure.${ZONE}`, [generateZoneKey('KSK')])[0]}`,
+      `ns1.secure.${ZONE} A 192.0.2.153`,
+      `insecure.${ZONE} NS ns.insecure.${ZONE}`,
+      `ns.insecure.${ZONE} A 192.0.2.154`,
+      // Delegations to zones served here too.
+      `${CHILD} NS ns1.${ZONE}`,
+      `${CHILD} DS ${dsRecords(CHILD, childKeys)[0]}`,
+      `${PLAIN} NS ns1.${ZONE}`,
+    ],
+  },
+  [CHILD]: {
+    keys: childKeys,
+    lines: [
+      `${CHILD} SOA ns1.${ZONE} hostmaster.${ZONE} 3 3600 600 86400 60`,
+      `${CHILD} NS ns1.${ZONE}`,
+      `www.${CHILD} A 192.0.2.180`,
+    ],
+  },
+  [PLAIN]: {
+    lines: [
+      `${PLAIN} SOA ns1.${ZONE} hostmaster.${ZONE} 5 3600 600 86400 60`,
+      `${PLAIN} NS ns1.${ZONE}`,
+      `www.${PLAIN} A 192.0.2.190`,
+    ],
+  },
+};
 
 interface Set {
   name: string;
@@ -62,9 +99,9 @@ interface Set {
   records: string[];
 }
 
-function recordSets(): Set[] {
+function recordSets(lines: string[]): Set[] {
   const sets = new Map<string, Set>();
-  for (const line of ZONE_LINES) {
+  for (const line of lines) {
     const [name, type, ...data] = line.split(' ');
     const set = sets.get(`${name} ${type}`) ?? { name, type, ttl: 300, records: [] };
     set.records.push(data.join(' '));
@@ -73,40 +110,42 @@ function recordSets(): Set[] {
   return [...sets.values()];
 }
 
-/** The zone, its record sets and its signer's records, written straight into storage. */
-async function storeSignedZone(url: string, keys: ZoneKey[]): Promise<void> {
-  const sets = recordSets();
-  const signed = new ZoneSigner({ zone: ZONE, keys }).signZone(sets);
+/** The zones, their record sets and (signed ones) their signer's records, written straight into storage. */
+async function storeZones(url: string): Promise<void> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
     const pool = randomUUID();
-    const zone = randomUUID();
     await client.query(`INSERT INTO pools (id, name) VALUES ($1, $2)`, [pool, `dnssec-${pool}`]);
-    await client.query(
-      `INSERT INTO zones (id, project_id, pool_id, name, email, ttl, serial, action)
-       VALUES ($1, 'dnssec', $2, $3, 'hostmaster@signed.test', 300, 7, 'NONE')`,
-      [zone, pool, ZONE],
-    );
-    for (const set of sets) {
-      const id = randomUUID();
+    for (const [name, { lines, keys }] of Object.entries(ZONES)) {
+      const sets = recordSets(lines);
+      const zone = randomUUID();
       await client.query(
-        `INSERT INTO recordsets (id, zone_id, project_id, name, type, ttl, action)
-         VALUES ($1, $2, 'dnssec', $3, $4, $5, 'NONE')`,
-        [id, zone, set.name, set.type, set.ttl],
+        `INSERT INTO zones (id, project_id, pool_id, name, email, ttl, serial, action)
+         VALUES ($1, 'dnssec', $2, $3, 'hostmaster@signed.test', 300, 1, 'NONE')`,
+        [zone, pool, name],
       );
-      for (const data of set.records)
-        await client.query(`INSERT INTO records (id, recordset_id, data) VALUES ($1, $2, $3)`, [
-          randomUUID(),
-          id,
-          data,
-        ]);
+      for (const set of sets) {
+        const id = randomUUID();
+        await client.query(
+          `INSERT INTO recordsets (id, zone_id, project_id, name, type, ttl, action)
+           VALUES ($1, $2, 'dnssec', $3, $4, $5, 'NONE')`,
+          [id, zone, set.name, set.type, set.ttl],
+        );
+        for (const data of set.records)
+          await client.query(`INSERT INTO records (id, recordset_id, data) VALUES ($1, $2, $3)`, [
+            randomUUID(),
+            id,
+            data,
+          ]);
+      }
+      const signed = keys ? new ZoneSigner({ zone: name, keys }).signZone(sets) : [];
+      for (const r of signed)
+        await client.query(
+          `INSERT INTO zone_dnssec_records (zone_id, name, type, covers, ttl, data) VALUES ($1, $2, $3, $4, $5, $6)`,
+          [zone, r.name, r.type, r.type === 'RRSIG' ? r.data.split(' ')[0] : null, r.ttl, r.data],
+        );
     }
-    for (const r of signed)
-      await client.query(
-        `INSERT INTO zone_dnssec_records (zone_id, name, type, covers, ttl, data) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [zone, r.name, r.type, r.type === 'RRSIG' ? r.data.split(' ')[0] : null, r.ttl, r.data],
-      );
   } finally {
     await client.end();
   }
@@ -166,19 +205,11 @@ describe('mini-dns serving a signed zone (RFC 4035)', () => {
   let namespace: string;
   let port: number;
   let dir: string;
-  let anchors: string;
-  const keys = [generateZoneKey('KSK'), generateZoneKey('ZSK')];
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zw-dnssec-'));
-    anchors = path.join(dir, 'anchors.conf');
-    const [flags, protocol, algorithm, ...publicKey] = dnskeyText(dnskeyOf(keys[0])).split(' ');
-    fs.writeFileSync(
-      anchors,
-      `trust-anchors { "${ZONE}" static-key ${flags} ${protocol} ${algorithm} "${publicKey.join('')}"; };\n`,
-    );
     db = await createTestDatabase();
-    await storeSignedZone(db.url, keys);
+    await storeZones(db.url);
     port = await freePort();
     namespace = uniqueNamespace();
     miniDns = await startApp('mini-dns', {
@@ -188,30 +219,34 @@ describe('mini-dns serving a signed zone (RFC 4035)', () => {
       DATABASE_POOL_SIZE: APP_POOL_SIZE,
       MINIDNS_PORT: String(port),
     });
+    // The secondaries as the pool-manager's drivers make them: BIND by `rndc addzone`, PowerDNS a Slave
+    // zone through its API, then a transfer.
     bind = await startBind();
-    const rndc = ['-s', '127.0.0.1', '-p', String(bind.rndcPort), '-k', bind.keyFile];
-    const stanza = `{ type secondary; primaries { 127.0.0.1 port ${port}; }; file "signed.test.db"; };`;
-    execFileSync('rndc', [...rndc, 'addzone', 'signed.test', stanza]);
-    // PowerDNS as the pool-manager's driver makes it a secondary: a Slave zone, then axfr-retrieve.
     pdns = await startPowerDns();
-    const zones = `http://127.0.0.1:${pdns.apiPort}/api/v1/servers/localhost/zones`;
+    const rndc = ['-s', '127.0.0.1', '-p', String(bind.rndcPort), '-k', bind.keyFile];
+    const api = `http://127.0.0.1:${pdns.apiPort}/api/v1/servers/localhost/zones`;
     const headers = { 'X-API-Key': pdns.apiKey, 'Content-Type': 'application/json' };
-    const created = await fetch(zones, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ name: ZONE, kind: 'Slave', masters: [`127.0.0.1:${port}`] }),
-    });
-    expect(created.status).toBe(201);
-    expect((await fetch(`${zones}/${ZONE}/axfr-retrieve`, { method: 'PUT', headers })).ok).toBe(true);
+    for (const zone of Object.keys(ZONES)) {
+      const stanza = `{ type secondary; primaries { 127.0.0.1 port ${port}; }; file "${zone}db"; };`;
+      execFileSync('rndc', [...rndc, 'addzone', zone, stanza]);
+      const created = await fetch(api, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: zone, kind: 'Slave', masters: [`127.0.0.1:${port}`] }),
+      });
+      expect(created.status).toBe(201);
+      expect((await fetch(`${api}/${zone}/axfr-retrieve`, { method: 'PUT', headers })).ok).toBe(true);
+    }
     for (const [what, server] of [
       ['BIND', bind.port],
       ['PowerDNS', pdns.port],
     ] as const)
-      await waitFor(
-        `${what} to transfer the signed zone`,
-        async () => (await dig(server, ZONE, 'SOA')).flags.includes('aa'),
-        30_000,
-      );
+      for (const zone of Object.keys(ZONES))
+        await waitFor(
+          `${what} to transfer ${zone}`,
+          async () => (await dig(server, zone, 'SOA')).flags.includes('aa'),
+          30_000,
+        );
   }, 90_000);
 
   afterAll(() =>
@@ -225,8 +260,14 @@ describe('mini-dns serving a signed zone (RFC 4035)', () => {
     ),
   );
 
-  /** delv against `server` with the zone's KSK as the only trust anchor. */
-  async function delv(server: number, name: string, type: string): Promise<string> {
+  /** delv against `server`, with the zone's KSK (or `anchor`) as the only trust anchor. */
+  async function delv(server: number, name: string, type: string, anchor = keys[0]): Promise<string> {
+    const [flags, protocol, algorithm, ...publicKey] = dnskeyText(dnskeyOf(anchor)).split(' ');
+    const anchors = path.join(dir, `anchor-${keyTag(dnskeyOf(anchor))}.conf`);
+    fs.writeFileSync(
+      anchors,
+      `trust-anchors { "${ZONE}" static-key ${flags} ${protocol} ${algorithm} "${publicKey.join('')}"; };\n`,
+    );
     const { stdout, stderr } = await run('delv', [
       '@127.0.0.1',
       '-p',
@@ -256,6 +297,9 @@ describe('mini-dns serving a signed zone (RFC 4035)', () => {
     [`secure.${ZONE}`, 'DS', /^secure\.signed\.test\.\s+\d+\s+IN\s+DS/m],
     [`insecure.${ZONE}`, 'DS', /resolution failed: ncache nxrrset/],
     [ZONE, 'DNSKEY', /IN\s+DNSKEY\s+257/],
+    // Through the DS of a child zone to its signed answer.
+    [`www.${CHILD}`, 'A', /^www\.child\.signed\.test\.\s+\d+\s+IN\s+A\s+192\.0\.2\.180/m],
+    [`nope.${CHILD}`, 'A', /resolution failed: ncache nxdomain/],
   ];
 
   const servers = {
@@ -269,7 +313,19 @@ describe('mini-dns serving a signed zone (RFC 4035)', () => {
       expect(output).toMatch(/^; (negative response, )?fully validated$/m);
       expect(output).toMatch(expected);
     });
+
+    it(`${server}: delv finds ${PLAIN} provably insecure (the parent's NSEC shows no DS)`, async () => {
+      const output = await delv(serverPort(), `www.${PLAIN}`, 'A');
+      expect(output).toMatch(/^; unsigned answer$/m);
+      expect(output).toMatch(/^www\.plain\.signed\.test\.\s+\d+\s+IN\s+A\s+192\.0\.2\.190/m);
+    });
   }
+
+  it('validates nothing against another trust anchor (the check can fail)', async () => {
+    const output = await delv(port, `www.${ZONE}`, 'A', childKeys[0]);
+    expect(output).not.toMatch(/fully validated/);
+    expect(output).toMatch(/resolution failed/);
+  });
 
   it('refers with the signed DS, or the signed NSEC proving there is none; NS and glue unsigned', async () => {
     const secure = await dig(port, '+dnssec', `host.secure.${ZONE}`, 'A');
@@ -330,6 +386,11 @@ describe('mini-dns serving a signed zone (RFC 4035)', () => {
       [`nope.deep.ent.${ZONE}`, 'A'],
       [ZONE, 'MX'],
       [`big.${ZONE}`, 'TXT'],
+      [CHILD, 'DS'],
+      [PLAIN, 'DS'],
+      [CHILD, 'DNSKEY'],
+      [`www.${PLAIN}`, 'A'],
+      [`nope.${PLAIN}`, 'A'],
       [`host.deep.ent.${ZONE}`, 'A'],
     ];
     const differences: string[] = [];
