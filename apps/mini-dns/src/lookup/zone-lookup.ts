@@ -54,12 +54,13 @@ function fromNode(node: ZoneNode, owner: WireName, type: number, wildcard?: Zone
     const rrsets = [...node.rrsets.values()].filter((r) => r.type !== TYPE_CODES.DS);
     return { kind: 'answer', owner, rrsets: [...rrsets, ...signaturesOf(rrsets)], wildcard };
   }
-  // The signatures at the name, one RRSIG RRset per type covered.
-  const rrsets =
-    type === TYPE_CODES.RRSIG
-      ? signaturesOf([...node.rrsets.values()])
-      : [node.rrsets.get(type)].filter((r) => r !== undefined);
-  if (rrsets.length > 0) return { kind: 'answer', owner, rrsets, wildcard };
+  const rrset = node.rrsets.get(type);
+  if (rrset) return { kind: 'answer', owner, rrsets: [rrset], wildcard };
+  if (type === TYPE_CODES.RRSIG) {
+    // The signatures at the name, one RRSIG RRset per type covered.
+    const rrsets = signaturesOf([...node.rrsets.values()]);
+    if (rrsets.length > 0) return { kind: 'answer', owner, rrsets, wildcard };
+  }
   const cname = node.rrsets.get(TYPE_CODES.CNAME);
   if (cname && !BESIDE_CNAME.has(type))
     return { kind: 'cname', owner, cname, target: rdataName(cname), wildcard };
