@@ -1,5 +1,5 @@
 import { TYPE_CODES, WireName, compareCanonical, namesIn, typeName } from '@zonewarden/dns';
-import { OwnedRRset } from '../zone/zone-tree';
+import { OwnedRRset, canonicalKey } from '../zone/zone-tree';
 import { signedZoneContent, zoneContent, zoneView } from '../zone/zones.fixtures';
 import { Answer } from './answer';
 import { answerQuery } from './chain';
@@ -55,6 +55,16 @@ function covers(owner: string, text: string): boolean {
 }
 
 describe('denial of existence in a signed zone (RFC 4035 §3.1.3)', () => {
+  it('sorts names by canonicalKey as compareCanonical orders them (RFC 4034 §6.1)', () => {
+    // RFC 4034 §6.1's example, shuffled, with a NUL byte, a byte above 0x7f and upper case.
+    const rfc = ['example', 'a.example', 'yljkjljk.a.example', 'Z.a.example', 'zABC.a.EXAMPLE', 'z.example'];
+    const more = ['\\001.z.example', '*.z.example', '\\200.z.example', 'a\\000.z.example', 'a.z.example'];
+    const names = [...rfc, ...more].map((text) => name(`${text}.`)).reverse();
+    const byKey = [...names].sort((a, b) => (canonicalKey(a) < canonicalKey(b) ? -1 : 1)).map(String);
+    expect(byKey).toEqual([...names].sort(compareCanonical).map(String));
+    expect(byKey.slice(0, 6)).toEqual(rfc.map((text) => `${text}.`));
+  });
+
   it('finds the NSEC covering a name: the last owner at or before it in canonical order', () => {
     expect(String(coveringOwner(signed, name('aaa.example.com.')))).toBe('example.com.');
     expect(String(coveringOwner(signed, name('zzz.example.com.')))).toBe('www.example.com.');

@@ -1,5 +1,5 @@
-import { TYPE_CODES, WireName, compareCanonical } from '@zonewarden/dns';
-import { ZoneNode, ZoneTree } from '../zone/zone-tree';
+import { TYPE_CODES, WireName } from '@zonewarden/dns';
+import { ZoneNode, ZoneTree, canonicalKey } from '../zone/zone-tree';
 import { Answer } from './answer';
 
 const WILDCARD_LABEL = Buffer.from('*');
@@ -55,15 +55,16 @@ export function addDenial(answer: Answer, zone: ZoneTree, denial: Denial): void 
  * order. The apex owns the first NSEC, so every name of the zone has one.
  */
 export function coveringOwner(zone: ZoneTree, name: WireName): WireName {
-  const owners = zone.nsecOwners;
+  const keys = zone.nsecKeys;
+  const key = canonicalKey(name);
   let low = 0;
-  let high = owners.length - 1;
+  let high = keys.length - 1;
   while (low < high) {
     const middle = (low + high + 1) >> 1;
-    if (compareCanonical(owners[middle], name) <= 0) low = middle;
+    if (keys[middle] <= key) low = middle;
     else high = middle - 1;
   }
-  return owners[low];
+  return zone.nsecOwners[low];
 }
 
 /** The longest ancestor of `name` that exists in the zone (an empty non-terminal counts, RFC 4592 §3.3.1). */

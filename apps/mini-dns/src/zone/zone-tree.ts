@@ -1,12 +1,4 @@
-import {
-  Rdata,
-  TYPE_CODES,
-  WireName,
-  compareCanonical,
-  namesIn,
-  rdataToWire,
-  typeCode,
-} from '@zonewarden/dns';
+import { Rdata, TYPE_CODES, WireName, namesIn, rdataToWire, typeCode } from '@zonewarden/dns';
 import type { DnssecRecordContent, ZoneContent } from '@zonewarden/persistence';
 
 /**
@@ -61,6 +53,8 @@ export class ZoneTree {
   readonly negativeSoa: RRset;
   /** The owners of NSEC records in canonical order (RFC 4034 §6.1): empty when the zone is not signed. */
   readonly nsecOwners: WireName[];
+  /** The `canonicalKey` of each of `nsecOwners`, for a binary search by plain string comparison. */
+  readonly nsecKeys: string[];
 
   constructor(
     readonly apex: WireName,
@@ -81,10 +75,12 @@ export class ZoneTree {
     const soaBytes = soa.rdata[0] as readonly (Buffer | WireName)[];
     const minimum = (soaBytes[2] as Buffer).readUInt32BE(16);
     this.negativeSoa = withTtlAtMost(soa, minimum);
-    this.nsecOwners = nodes
+    const chain = nodes
       .filter((node) => node.rrsets.has(TYPE_CODES.NSEC))
-      .map((node) => node.name)
-      .sort(compareCanonical);
+      .map((node) => ({ name: node.name, key: canonicalKey(node.name) }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    this.nsecOwners = chain.map((owner) => owner.name);
+    this.nsecKeys = chain.map((owner) => owner.key);
   }
 
   /** A zone with the signer's records answers DNSSEC clients with signatures and NSEC proofs. */
@@ -117,6 +113,24 @@ export class ZoneTree {
       }
     }
   }
+}
+
+/**
+ * A string that sorts (by `<`) as the name sorts in canonical order (RFC 4034 §6.1, `compareCanonical`):
+ * the labels from the rightmost, each byte lowered and shifted up by one, each label closed by U+0000 —
+ * so that a label sorts before the longer ones it begins, and a name before the names below it.
+ */
+export function canonicalKey(name: WireName): string {
+  const codes: number[] = [];
+  for (let i = name.labels.length - 1; i >= 0; i--) {
+    const label = name.labels[i];
+    for (let j = 0; j < label.length; j++) {
+      const byte = label[j];
+      codes.push((byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte) + 1);
+    }
+    codes.push(0);
+  }
+  return String.fromCharCode(...codes);
 }
 
 /** An RRset with its TTL (and its signatures' TTL) at most `ttl`, as negative answers cap the SOA's. */
