@@ -63,6 +63,7 @@ const ZONES: Record<string, { lines: string[]; keys?: ZoneKey[] }> = {
       `*.wild.${ZONE} TXT "wildcard"`,
       `*.wcname.${ZONE} CNAME www.${ZONE}`,
       `host.deep.ent.${ZONE} A 192.0.2.7`,
+      `dn.${ZONE} DNAME wild.${ZONE}`,
       // Delegations to servers elsewhere (referrals), one with a DS, one without.
       `secure.${ZONE} NS ns1.secure.${ZONE}`,
       `secure.${ZONE} DS ${dsRecords(`secure.${ZONE}`, [generateZoneKey('KSK')])[0]}`,
@@ -294,6 +295,8 @@ describe('mini-dns serving a signed zone (RFC 4035)', () => {
     [`anything.wild.${ZONE}`, 'MX', /resolution failed: ncache nxrrset/],
     [`alias.${ZONE}`, 'A', /^www\.signed\.test\.\s+\d+\s+IN\s+A/m],
     [`x.wcname.${ZONE}`, 'AAAA', /^www\.signed\.test\.\s+\d+\s+IN\s+AAAA/m],
+    // DNAME (signed) to a synthesised CNAME (not signed) to a wildcard answer.
+    [`x.dn.${ZONE}`, 'A', /^x\.wild\.signed\.test\.\s+\d+\s+IN\s+A\s+192\.0\.2\.99/m],
     [`secure.${ZONE}`, 'DS', /^secure\.signed\.test\.\s+\d+\s+IN\s+DS/m],
     [`insecure.${ZONE}`, 'DS', /resolution failed: ncache nxrrset/],
     [ZONE, 'DNSKEY', /IN\s+DNSKEY\s+257/],
@@ -307,8 +310,16 @@ describe('mini-dns serving a signed zone (RFC 4035)', () => {
     'a BIND secondary of it': () => bind!.port,
     'a PowerDNS secondary of it': () => pdns!.port,
   };
+  /**
+   * PowerDNS 4.7 answers a DS query below a DNAME of a presigned zone NXDOMAIN with the DNAME owner's NSEC
+   * instead of following the DNAME (BIND and mini-dns follow it), so validators find the chain broken.
+   */
+  const POWERDNS_FAILS = new Set([`x.dn.${ZONE}`]);
   for (const [server, serverPort] of Object.entries(servers)) {
-    it.each(CASES)(`${server}: delv fully validates %s %s`, async (name, type, expected) => {
+    const cases = CASES.filter(
+      ([name]) => server !== 'a PowerDNS secondary of it' || !POWERDNS_FAILS.has(name),
+    );
+    it.each(cases)(`${server}: delv fully validates %s %s`, async (name, type, expected) => {
       const output = await delv(serverPort(), name, type);
       expect(output).toMatch(/^; (negative response, )?fully validated$/m);
       expect(output).toMatch(expected);
