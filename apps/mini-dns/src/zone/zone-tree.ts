@@ -188,9 +188,12 @@ function addSignerRecords(
   for (const record of records) {
     const node = nodes.get(WireName.fromText(record.name).key);
     const type = typeCode(record.type);
+    if (!node || type === undefined) {
+      skipped?.(`${record.name} ${record.type}: no data at the name, or an unknown type`);
+      continue;
+    }
     let rdata: Rdata;
     try {
-      if (!node || type === undefined) throw new Error('no data at the name, or an unknown type');
       rdata = rdataToWire(record.type, record.data);
     } catch (error) {
       skipped?.(`${record.name} ${record.type} ${record.data}: ${(error as Error).message}`);
