@@ -1,7 +1,8 @@
 import { RCODE, TYPE_CODES, WireName } from '@zonewarden/dns';
-import { OwnedRRset, RRset, ZoneTree } from '../zone/zone-tree';
+import { OwnedRRset, RRset, ZoneTree, withTtlAtMost } from '../zone/zone-tree';
 import { addAdditionalData } from './additional';
 import { Answer, emptyAnswer } from './answer';
+import { addDenial } from './denial';
 import { refer } from './referral';
 import { lookupInZone } from './zone-lookup';
 import { NotLoaded, ZoneView } from './zone-view';
@@ -19,6 +20,8 @@ export interface Query {
   minimal: boolean;
   /** Put the zone's NS RRset in the authority section of a positive answer (the caller decides, as BIND). */
   withNameservers: boolean;
+  /** The client takes DNSSEC records (the DO bit, RFC 4035 §3.1): signatures and NSEC proofs. */
+  dnssec?: boolean;
 }
 
 /** Query types a CNAME or DNAME answers itself: the chain is not followed for them. */
@@ -36,7 +39,7 @@ export function answerQuery(zones: ZoneView, query: Query): Answer | NotLoaded {
   const zone = zones.find(query.name, ds);
   if (zone instanceof NotLoaded) return zone;
   if (!zone) return emptyAnswer(RCODE.REFUSED);
-  const answer = new Answer();
+  const answer = new Answer(!!query.dnssec && zone.signed);
   const visited = new Set<string>();
   let name = query.name;
   for (let links = 0; ; links++) {
@@ -47,6 +50,7 @@ export function answerQuery(zones: ZoneView, query: Query): Answer | NotLoaded {
       case 'answer': {
         const owned = result.rrsets.map((rrset) => ({ owner: result.owner, rrset }));
         for (const { owner, rrset } of owned) answer.add(answer.answer, owner, rrset);
+        if (result.wildcard) addDenial(answer, zone, { kind: 'wildcard', name });
         // ANY gets no additional data from BIND.
         if (!query.minimal && query.type !== TYPE_CODES.ANY) addAdditionalData(answer, zone, owned);
         return positive(answer, zone, query);
@@ -55,12 +59,20 @@ export function answerQuery(zones: ZoneView, query: Query): Answer | NotLoaded {
       case 'nxdomain':
         if (result.kind === 'nxdomain') answer.rcode = RCODE.NXDOMAIN;
         answer.add(answer.authority, zone.apex, negativeSoa(zone, query, result.kind));
+        addDenial(
+          answer,
+          zone,
+          result.kind === 'nxdomain'
+            ? { kind: 'nxdomain', name }
+            : { kind: 'nodata', name, wildcard: result.wildcard },
+        );
         return answer;
       case 'referral':
         refer(answer, zone, result.cut);
         return answer;
       case 'cname':
         answer.add(answer.answer, result.owner, result.cname);
+        if (result.wildcard) addDenial(answer, zone, { kind: 'wildcard', name });
         next = result.target;
         break;
       case 'dname':
@@ -90,13 +102,14 @@ export function answerQuery(zones: ZoneView, query: Query): Answer | NotLoaded {
  */
 function negativeSoa(zone: ZoneTree, query: Query, kind: 'nodata' | 'nxdomain'): RRset {
   return kind === 'nxdomain' && query.type === TYPE_CODES.SOA
-    ? { ...zone.negativeSoa, ttl: 0 }
+    ? withTtlAtMost(zone.negativeSoa, 0)
     : zone.negativeSoa;
 }
 
 /** A positive answer; an ANY at a name holding only a DS has nothing to show, and gets nothing more. */
 function positive(answer: Answer, zone: ZoneTree, query: Query): Answer {
-  if (query.withNameservers && answer.answer.length > 0) addZoneNameservers(answer, zone);
+  if (query.withNameservers && answer.answer.length > 0)
+    addZoneNameservers(answer, zone, query.type !== TYPE_CODES.ANY);
   return answer;
 }
 
@@ -105,7 +118,9 @@ function synthesizedCname(dname: RRset, target: WireName): RRset {
   return { type: TYPE_CODES.CNAME, ttl: dname.ttl, rdata: [[target]], targets: [] };
 }
 
-function addZoneNameservers(answer: Answer, zone: ZoneTree): void {
+/** The zone's NS RRset, and its addresses unless `withAdditional` is off (BIND adds none to an ANY answer). */
+function addZoneNameservers(answer: Answer, zone: ZoneTree, withAdditional: boolean): void {
   const ns: OwnedRRset = { owner: zone.apex, rrset: zone.apexNode.rrsets.get(TYPE_CODES.NS)! };
-  if (ns.rrset && answer.add(answer.authority, ns.owner, ns.rrset)) addAdditionalData(answer, zone, [ns]);
+  if (ns.rrset && answer.add(answer.authority, ns.owner, ns.rrset) && withAdditional)
+    addAdditionalData(answer, zone, [ns]);
 }

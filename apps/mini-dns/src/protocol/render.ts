@@ -82,9 +82,12 @@ export function renderResponse(buffer: Buffer, request: Request, reply: Reply): 
   return writer.finish(request.id, flags);
 }
 
-function writeRRset(writer: MessageWriter, section: Section, { owner, rrset }: OwnedRRset): boolean {
-  for (const rdata of rrset.rdata) {
-    if (!writer.record(section, owner, rrset.type, CLASS_IN, rrset.ttl, rdata)) return false;
+/** An RRset and its signatures (if the answer carries them): one does not go without the other. */
+function writeRRset(writer: MessageWriter, section: Section, { owner, rrset, rrsig }: OwnedRRset): boolean {
+  for (const set of rrsig ? [rrset, rrsig] : [rrset]) {
+    for (const rdata of set.rdata) {
+      if (!writer.record(section, owner, set.type, CLASS_IN, set.ttl, rdata)) return false;
+    }
   }
   return true;
 }

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   CLASS_ANY,
   CLASS_IN,
+  EDNS_DO,
   FLAG,
   FormatError,
   MAX_MESSAGE_OCTETS,
@@ -119,7 +120,13 @@ export class Responder {
   private async query(request: Request): Promise<Reply> {
     const { name, type } = request.question!;
     const minimal = minimalFor(request);
-    const query = { name, type, minimal, withNameservers: !minimal && withNameservers(request) };
+    const query = {
+      name,
+      type,
+      minimal,
+      withNameservers: !minimal && withNameservers(request),
+      dnssec: !!request.edns && (request.edns.flags & EDNS_DO) !== 0,
+    };
     for (let round = 0; round < MAX_LOAD_ROUNDS; round++) {
       const answer = answerQuery(this.zones, query);
       if (answer instanceof Answer) return { rcode: answer.rcode, answer };
@@ -195,15 +202,22 @@ export class Responder {
   }
 }
 
-/** A UDP client whose EDNS buffer is 512 octets or less gets what is required and nothing else (as from BIND). */
+/** Query types BIND answers minimally: the zone keys and their digests (what validators and parents ask). */
+const MINIMAL_TYPES = new Set([TYPE_CODES.DS, TYPE_CODES.DNSKEY, TYPE_CODES.CDS, TYPE_CODES.CDNSKEY]);
+
+/**
+ * What is required and nothing else (no NS with positive answers, no additional data beside glue), as from
+ * BIND: to a UDP client whose EDNS buffer is 512 octets or less, and to queries of MINIMAL_TYPES.
+ */
 function minimalFor(request: Request): boolean {
+  if (MINIMAL_TYPES.has(request.question!.type)) return true;
   return request.transport === 'udp' && !!request.edns && request.edns.udpPayloadSize <= PLAIN_UDP_PAYLOAD;
 }
 
 /**
  * Whether a positive answer carries the zone's NS RRset, as BIND 9.18 decides by default (minimal-responses
- * no-auth-recursive): not when recursion was asked for, and not for DS, which the parent side answers.
+ * no-auth-recursive): not when recursion was asked for.
  */
 function withNameservers(request: Request): boolean {
-  return !(request.flags & FLAG.RD) && request.question!.type !== TYPE_CODES.DS;
+  return !(request.flags & FLAG.RD);
 }

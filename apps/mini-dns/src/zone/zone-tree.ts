@@ -1,5 +1,5 @@
 import { Rdata, TYPE_CODES, WireName, namesIn, rdataToWire, typeCode } from '@zonewarden/dns';
-import type { ZoneContent } from '@zonewarden/persistence';
+import type { DnssecRecordContent, ZoneContent } from '@zonewarden/persistence';
 
 /**
  * A host an RRset names, whose data goes in the additional section (RFC 1034 §4.3.2 step 6, RFC 9460
@@ -17,6 +17,8 @@ export interface RRset {
   ttl: number;
   rdata: Rdata[];
   targets: AdditionalTarget[];
+  /** In a signed zone: the RRSIG records covering this RRset (an RRSIG's TTL may differ per covered type). */
+  rrsig?: RRset;
 }
 
 /** A name that owns data. */
@@ -31,6 +33,8 @@ export interface OwnedRRset {
   rrset: RRset;
   /** In a response: it must fit, or the response is truncated. */
   required?: boolean;
+  /** In a response to a DNSSEC client: the RRset's signatures, written right after it and with it. */
+  rrsig?: RRset;
 }
 
 /**
@@ -47,6 +51,10 @@ export class ZoneTree {
   readonly soa: RRset;
   /** Negative answers carry the SOA with TTL min(SOA TTL, MINIMUM) (RFC 2308 §3). */
   readonly negativeSoa: RRset;
+  /** The owners of NSEC records in canonical order (RFC 4034 §6.1): empty when the zone is not signed. */
+  readonly nsecOwners: WireName[];
+  /** The `canonicalKey` of each of `nsecOwners`, for a binary search by plain string comparison. */
+  readonly nsecKeys: string[];
 
   constructor(
     readonly apex: WireName,
@@ -66,7 +74,18 @@ export class ZoneTree {
     this.soa = soa;
     const soaBytes = soa.rdata[0] as readonly (Buffer | WireName)[];
     const minimum = (soaBytes[2] as Buffer).readUInt32BE(16);
-    this.negativeSoa = { ...soa, ttl: Math.min(soa.ttl, minimum) };
+    this.negativeSoa = withTtlAtMost(soa, minimum);
+    const chain = nodes
+      .filter((node) => node.rrsets.has(TYPE_CODES.NSEC))
+      .map((node) => ({ name: node.name, key: canonicalKey(node.name) }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    this.nsecOwners = chain.map((owner) => owner.name);
+    this.nsecKeys = chain.map((owner) => owner.key);
+  }
+
+  /** A zone with the signer's records answers DNSSEC clients with signatures and NSEC proofs. */
+  get signed(): boolean {
+    return this.nsecOwners.length > 0;
   }
 
   get apexNode(): ZoneNode {
@@ -82,15 +101,42 @@ export class ZoneTree {
     return undefined;
   }
 
-  /** Every RRset, the SOA first, for zone transfers. */
+  /** Every RRset and its signatures, the SOA first, for zone transfers. */
   *rrsets(): Generator<OwnedRRset> {
     yield { owner: this.apex, rrset: this.soa };
+    if (this.soa.rrsig) yield { owner: this.apex, rrset: this.soa.rrsig };
     for (const node of this.nodes.values()) {
       for (const rrset of node.rrsets.values()) {
-        if (rrset !== this.soa) yield { owner: node.name, rrset };
+        if (rrset === this.soa) continue;
+        yield { owner: node.name, rrset };
+        if (rrset.rrsig) yield { owner: node.name, rrset: rrset.rrsig };
       }
     }
   }
+}
+
+/**
+ * A string that sorts (by `<`) as the name sorts in canonical order (RFC 4034 §6.1, `compareCanonical`):
+ * the labels from the rightmost, each byte lowered and shifted up by one, each label closed by U+0000 —
+ * so that a label sorts before the longer ones it begins, and a name before the names below it.
+ */
+export function canonicalKey(name: WireName): string {
+  const codes: number[] = [];
+  for (let i = name.labels.length - 1; i >= 0; i--) {
+    const label = name.labels[i];
+    for (let j = 0; j < label.length; j++) {
+      const byte = label[j];
+      codes.push((byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte) + 1);
+    }
+    codes.push(0);
+  }
+  return String.fromCharCode(...codes);
+}
+
+/** An RRset with its TTL (and its signatures' TTL) at most `ttl`, as negative answers cap the SOA's. */
+export function withTtlAtMost(rrset: RRset, ttl: number): RRset {
+  const rrsig = rrset.rrsig && { ...rrset.rrsig, ttl: Math.min(rrset.rrsig.ttl, ttl) };
+  return { ...rrset, ttl: Math.min(rrset.ttl, ttl), rrsig };
 }
 
 /**
@@ -124,7 +170,50 @@ export function buildZoneTree(content: ZoneContent, skipped?: (reason: string) =
     });
     nodes.set(name.key, node);
   }
+  addSignerRecords(nodes, content.dnssec, skipped);
   return new ZoneTree(WireName.fromText(content.name), content.serial, [...nodes.values()]);
+}
+
+/**
+ * The signer's records of a signed zone: DNSKEY, CDS, CDNSKEY and NSEC become RRsets of their owners,
+ * each RRSIG goes with the RRset it covers. Signatures of an RRset the zone does not have (left over from
+ * a change being signed) are left out, and so are records of names without data.
+ */
+function addSignerRecords(
+  nodes: Map<string, ZoneNode>,
+  records: readonly DnssecRecordContent[],
+  skipped?: (reason: string) => void,
+): void {
+  const signatures: { node: ZoneNode; covered: number; ttl: number; rdata: Rdata }[] = [];
+  for (const record of records) {
+    const node = nodes.get(WireName.fromText(record.name).key);
+    const type = typeCode(record.type);
+    if (!node || type === undefined) {
+      skipped?.(`${record.name} ${record.type}: no data at the name, or an unknown type`);
+      continue;
+    }
+    let rdata: Rdata;
+    try {
+      rdata = rdataToWire(record.type, record.data);
+    } catch (error) {
+      skipped?.(`${record.name} ${record.type} ${record.data}: ${(error as Error).message}`);
+      continue;
+    }
+    if (type === TYPE_CODES.RRSIG) {
+      // The type covered is the first field of the rdata (RFC 4034 §3.1).
+      signatures.push({ node, covered: (rdata as Buffer[])[0].readUInt16BE(0), ttl: record.ttl, rdata });
+      continue;
+    }
+    const rrset = node.rrsets.get(type) ?? { type, ttl: record.ttl, rdata: [], targets: [] };
+    rrset.rdata.push(rdata);
+    node.rrsets.set(type, rrset);
+  }
+  for (const { node, covered, ttl, rdata } of signatures) {
+    const rrset = node.rrsets.get(covered);
+    if (!rrset) continue;
+    rrset.rrsig ??= { type: TYPE_CODES.RRSIG, ttl, rdata: [], targets: [] };
+    rrset.rrsig.rdata.push(rdata);
+  }
 }
 
 const ADDRESSES = [TYPE_CODES.A, TYPE_CODES.AAAA];

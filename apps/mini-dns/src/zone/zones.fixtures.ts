@@ -1,4 +1,4 @@
-import { WireName } from '@zonewarden/dns';
+import { WireName, ZoneKey, ZoneSigner, generateZoneKey } from '@zonewarden/dns';
 import type { ZoneContent } from '@zonewarden/persistence';
 import { NotLoaded, ZoneView } from '../lookup/zone-view';
 import type { SecondaryNotify } from '../protocol/secondary-notify';
@@ -14,7 +14,21 @@ export function zoneContent(apex: string, lines: string[], serial = 1): ZoneCont
     set.records.push(data.join(' '));
     sets.set(`${name} ${type}`, set);
   }
-  return { id: apex, name: apex, ttl: 300, serial, recordsets: [...sets.values()] };
+  return { id: apex, name: apex, ttl: 300, serial, recordsets: [...sets.values()], dnssec: [] };
+}
+
+/** `content` signed by ZoneSigner (an ECDSA KSK and ZSK unless `keys` are given), as the signer stores it. */
+export function signedZoneContent(
+  content: ZoneContent,
+  keys: ZoneKey[] = [generateZoneKey('KSK'), generateZoneKey('ZSK')],
+): ZoneContent {
+  const rrsets = content.recordsets.map((set) => ({ ...set, ttl: set.ttl ?? content.ttl }));
+  const records = new ZoneSigner({ zone: content.name, keys }).signZone(rrsets);
+  const dnssec = records.map((r) => ({
+    ...r,
+    covers: r.type === 'RRSIG' ? r.data.split(' ')[0] : null,
+  }));
+  return { ...content, dnssec };
 }
 
 /** Every zone in memory, the closest enclosing one answering (DS at an apex from the parent side). */

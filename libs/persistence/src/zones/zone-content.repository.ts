@@ -11,12 +11,23 @@ export interface RecordSetContent {
   records: string[];
 }
 
+/** A record the zone's DNSSEC signer made (DNSKEY, CDS, CDNSKEY, NSEC, RRSIG); `covers`: an RRSIG's type. */
+export interface DnssecRecordContent {
+  name: string;
+  type: string;
+  covers: string | null;
+  ttl: number;
+  data: string;
+}
+
 export interface ZoneContent {
   id: string;
   name: string;
   ttl: number;
   serial: number;
   recordsets: RecordSetContent[];
+  /** The signer's records; a zone with any is signed. */
+  dnssec: DnssecRecordContent[];
 }
 
 /** A record set's content, its records in a stable order (`s` is the record set). */
@@ -90,7 +101,7 @@ export class ZoneContentRepository {
     }
   }
 
-  /** The zone's record sets with their records, or null when the zone is not served. */
+  /** The zone's record sets with their records and its signer's records, or null when the zone is not served. */
   async load(name: string): Promise<ZoneContent | null> {
     const [zone] = await query<{ id: string; name: string; ttl: number; serial: string }>(
       this.prisma.pg,
@@ -105,6 +116,11 @@ export class ZoneContentRepository {
         WHERE s.zone_id = ${zone.id}::uuid AND s.action <> 'DELETE' GROUP BY s.id, s.name, s.type, s.ttl`,
       'zone-content-recordsets',
     );
-    return { id: zone.id, name: zone.name, ttl: zone.ttl, serial: Number(zone.serial), recordsets };
+    const dnssec = await query<DnssecRecordContent>(
+      this.prisma.pg,
+      Prisma.sql`SELECT name, type, covers, ttl, data FROM zone_dnssec_records WHERE zone_id = ${zone.id}::uuid`,
+      'zone-content-dnssec',
+    );
+    return { id: zone.id, name: zone.name, ttl: zone.ttl, serial: Number(zone.serial), recordsets, dnssec };
   }
 }
