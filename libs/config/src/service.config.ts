@@ -76,6 +76,17 @@ export class ServiceConfig {
   @IsString()
   DEFAULT_POOL_ID = DEFAULT_POOL_ID;
 
+  /**
+   * Keys TSIG secrets are encrypted with at rest, `id=secret[,id=secret…]` (the first encrypts, every one
+   * decrypts: rotation); unset, secrets are stored as given (as Designate stores them).
+   */
+  @IsOptional()
+  @Matches(/^\s*[A-Za-z0-9_-]{1,32}=[^,]{16,}(,\s*[A-Za-z0-9_-]{1,32}=[^,]{16,})*$/, {
+    message:
+      'TSIG_KEY_ENCRYPTION_KEYS must be id=secret[,id=secret…] (ids of [A-Za-z0-9_-], secrets of 16+ characters)',
+  })
+  TSIG_KEY_ENCRYPTION_KEYS?: string;
+
   @IsString()
   MINIDNS_HOST = '127.0.0.1';
 
@@ -158,5 +169,6 @@ export function databaseOptions(config: ServiceConfig, application: string): Dat
     applicationName: `zonewarden-${application}`,
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+    tsigKeyEncryptionKeys: config.TSIG_KEY_ENCRYPTION_KEYS,
   };
 }

@@ -4,11 +4,11 @@ import { MessageWriter, Section } from './message-writer';
 import {
   TSIG_ERROR,
   TsigError,
+  TsigFormatError,
   TsigKey,
   TsigVerifier,
   signRequest,
   tsigErrorOf,
-  tsigOctets,
   verifyRequest,
 } from './tsig';
 import { CLASS_IN, TYPE_CODES } from './types';
@@ -140,7 +140,7 @@ describe('TSIG (RFC 8945)', () => {
       const answers = [answer(7, 1), answer(7, 2), answer(7, 3)].map((a) => verified.sign(a));
       for (const raw of answers) verify(v, raw);
       expect(() => v.finish()).not.toThrow();
-      expect(answers[0].length - answer(7, 1).length).toBeLessThanOrEqual(tsigOctets(KEY));
+      expect(answers[0].length - answer(7, 1).length).toBe(verified.octets - 6);
     });
 
     it('answers the oracle: the first answer is the one RFC 8945 §4.3 computes', () => {
@@ -150,14 +150,22 @@ describe('TSIG (RFC 8945)', () => {
       );
     });
 
-    it('leaves unsigned requests alone', () => {
+    it('leaves unsigned requests alone, and finds a TSIG record whose fields overrun it malformed', () => {
       expect(serverVerify(answer(7))).toBeUndefined();
+      const { signed } = request();
+      const cut = Buffer.from(signed);
+      cut.writeUInt16BE(cut.readUInt16BE(cut.length - 2) + 1, cut.length - 2); // other length past the end
+      expect(() => serverVerify(cut)).toThrow(TsigFormatError);
     });
 
     it('refuses an unknown key (BADKEY) and a bad MAC (BADSIG) with an unsigned TSIG record', () => {
       const other = { ...KEY, name: 'unknown.' };
       const badKey = serverVerify(signRequest(answer(7), other, NOW).signed)!;
-      expect(badKey).toEqual({ error: TSIG_ERROR.BADKEY, sign: expect.any(Function) });
+      expect(badKey).toEqual({
+        error: TSIG_ERROR.BADKEY,
+        octets: expect.any(Number),
+        sign: expect.any(Function),
+      });
       const wrongAlgorithm = serverVerify(
         signRequest(answer(7), { ...KEY, algorithm: 'hmac-sha1' }, NOW).signed,
       )!;
@@ -165,9 +173,14 @@ describe('TSIG (RFC 8945)', () => {
       const badSig = serverVerify(
         signRequest(answer(7), { ...KEY, secret: Buffer.from('other').toString('base64') }, NOW).signed,
       )!;
-      expect(badSig).toEqual({ error: TSIG_ERROR.BADSIG, sign: expect.any(Function) });
+      expect(badSig).toEqual({
+        error: TSIG_ERROR.BADSIG,
+        octets: expect.any(Number),
+        sign: expect.any(Function),
+      });
       const response = badSig.sign(answer(7, 1));
       expect(tsigErrorOf(response, readMessage(response))).toBe('BADSIG');
+      expect(response.length - answer(7, 1).length).toBe(badSig.octets);
       const tampered = Buffer.from(request().signed);
       tampered.writeUInt16BE(8, 0);
       expect(serverVerify(tampered)!.error).toBe(0); // the original id is what the MAC covers

@@ -38,6 +38,8 @@ const TSIG_ERRORS: Record<number, string> = { 16: 'BADSIG', 17: 'BADKEY', 18: 'B
 const MAX_UNSIGNED_RUN = 99;
 
 export class TsigError extends Error {}
+/** A TSIG record whose fields do not add up to its length: the request is answered FORMERR. */
+export class TsigFormatError extends TsigError {}
 
 const EMPTY = Buffer.alloc(0);
 const u16 = (value: number) => Buffer.from([value >> 8, value & 0xff]);
@@ -58,7 +60,13 @@ function timers(timeSigned: number, fudge: number): Buffer {
 }
 
 /** The TSIG variables of RFC 8945 §4.3.3 (`other`: the Other Data, the server's time of a BADTIME). */
-function variables(key: TsigKey, timeSigned: number, fudge: number, error: number, other = EMPTY): Buffer {
+function variables(
+  key: TsigKey,
+  timeSigned: number,
+  fudge: number,
+  error: number,
+  other: Buffer = EMPTY,
+): Buffer {
   return Buffer.concat([
     canonical(key.name),
     u16(CLASS_ANY),
@@ -141,9 +149,12 @@ function withoutTsig(raw: Buffer, record: MessageRecord, tsig: TsigFields): Buff
 }
 
 function readTsig(raw: Buffer, record: MessageRecord): TsigFields {
+  const end = record.rdataOffset + record.rdata.length;
   const { name: algorithm, next } = readName(raw, record.rdataOffset);
-  const macLength = raw.readUInt16BE(next + 8);
+  const macLength = next + 10 <= end ? raw.readUInt16BE(next + 8) : Infinity;
   const after = next + 10 + macLength;
+  const otherLength = after + 6 <= end ? raw.readUInt16BE(after + 4) : Infinity;
+  if (after + 6 + otherLength !== end) throw new TsigFormatError('a malformed TSIG record');
   return {
     algorithm,
     timeSigned: raw.readUInt16BE(next) * 2 ** 32 + raw.readUInt32BE(next + 2),
@@ -151,7 +162,7 @@ function readTsig(raw: Buffer, record: MessageRecord): TsigFields {
     mac: raw.subarray(next + 10, after),
     originalId: raw.readUInt16BE(after),
     error: raw.readUInt16BE(after + 2),
-    other: raw.subarray(after + 6, after + 6 + raw.readUInt16BE(after + 4)),
+    other: raw.subarray(after + 6, end),
   };
 }
 
@@ -217,13 +228,18 @@ export class TsigVerifier {
   }
 }
 
-/** Octets the TSIG record signing a response with `key` adds (kept free while the response is written). */
-export function tsigOctets(key: TsigKey): number {
-  const { wire, hash } = TSIG_ALGORITHMS[key.algorithm];
-  const macLength = createHmac(hash, EMPTY).digest().length;
-  // owner, type/class/TTL/rdlength; algorithm, timers, MAC size and MAC, id/error/other length, BADTIME's time
-  return canonical(key.name).length + 10 + canonical(wire).length + 10 + macLength + 6 + 6;
+/** Octets of a TSIG record: owner, type/class/TTL/rdlength, algorithm, timers, MAC, id/error/other, other. */
+function recordOctets(
+  keyName: string,
+  algorithmWire: string,
+  macLength: number,
+  otherLength: number,
+): number {
+  return canonical(keyName).length + 10 + canonical(algorithmWire).length + 10 + macLength + 6 + otherLength;
 }
+
+/** BADTIME's Other Data: the server's time. */
+const TIME_OCTETS = 6;
 
 /** What the server makes of a signed request (RFC 8945 §5.2), and how it signs its response messages. */
 export interface SignedRequest {
@@ -231,6 +247,8 @@ export interface SignedRequest {
   key?: TsigKey;
   /** 0 when the request verified; else BADKEY, BADSIG or BADTIME, which the response carries (NOTAUTH). */
   error: number;
+  /** Octets the TSIG record of each response message takes at most (kept free while it is written). */
+  octets: number;
   /**
    * Adds the TSIG record to a response message, the messages of a transfer in order (RFC 8945 §5.3): each
    * signed, the first covering the request's MAC; a BADKEY or BADSIG response gets an unsigned one.
@@ -256,6 +274,7 @@ export function verifyRequest(
   const tsig = readTsig(raw, record);
   const unsigned = (error: number): SignedRequest => ({
     error,
+    octets: recordOctets(record.name.toString(), tsig.algorithm.toString(), 0, 0),
     sign: (response) =>
       appended(
         response,
@@ -277,9 +296,16 @@ export function verifyRequest(
   if (tsig.mac.length !== expected.length || !timingSafeEqual(tsig.mac, expected))
     return unsigned(TSIG_ERROR.BADSIG);
   const signer = new ResponseSigner(key, tsig.mac, now);
+  const { wire, hash } = TSIG_ALGORITHMS[key.algorithm];
+  const octets = recordOctets(key.name, wire, createHmac(hash, EMPTY).digest().length, TIME_OCTETS);
   if (Math.abs(now() / 1000 - tsig.timeSigned) > tsig.fudge)
-    return { key, error: TSIG_ERROR.BADTIME, sign: (response) => signer.badTime(response, tsig.timeSigned) };
-  return { key, error: 0, sign: (response) => signer.sign(response) };
+    return {
+      key,
+      error: TSIG_ERROR.BADTIME,
+      octets,
+      sign: (response) => signer.badTime(response, tsig.timeSigned),
+    };
+  return { key, error: 0, octets, sign: (response) => signer.sign(response) };
 }
 
 /** Signs every message of a response (RFC 8945 §5.3.1 allows leaving some unsigned; we never do). */
