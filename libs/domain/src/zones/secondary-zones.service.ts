@@ -2,9 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { XfrRequestedV1 } from '@zonewarden/contracts';
 import {
   DnsServer,
-  TSIG_ALGORITHMS,
   TransferredRecord,
-  TsigAlgorithm,
   TsigKey,
   querySoa,
   transferZone,
@@ -16,6 +14,7 @@ import {
   TsigKeysRepository,
   ZonePropagationRepository,
   ZoneRecord,
+  signingKey,
   withTransaction,
 } from '@zonewarden/persistence';
 import { parseMaster } from './secondary-zone-rules';
@@ -102,9 +101,7 @@ export class SecondaryZonesService {
   }
 
   private async keyFor(zone: ZoneRecord): Promise<TsigKey | undefined> {
-    const key = await this.tsigKeys.forZone(this.prisma.pg, zone);
-    if (!key || !(key.algorithm in TSIG_ALGORITHMS)) return undefined;
-    return { name: key.name, algorithm: key.algorithm as TsigAlgorithm, secret: key.secret };
+    return signingKey(await this.tsigKeys.forZone(this.prisma.pg, zone));
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { TSIG_ALGORITHMS, TsigAlgorithm, TsigKey } from '@zonewarden/dns';
 import { Prisma } from '../generated/prisma/client';
 import { CollectionSpec, ListQuery, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
@@ -23,6 +24,12 @@ export interface TsigKeyRecord {
 
 export type NewTsigKey = Pick<TsigKeyRecord, 'name' | 'algorithm' | 'secret' | 'scope' | 'resourceId'>;
 export type TsigKeyChanges = Partial<NewTsigKey>;
+
+/** A stored key as the TSIG code signs with it; undefined for an algorithm it does not know. */
+export function signingKey(record: TsigKeyRecord | null): TsigKey | undefined {
+  if (!record || !(record.algorithm in TSIG_ALGORITHMS)) return undefined;
+  return { name: record.name, algorithm: record.algorithm as TsigAlgorithm, secret: record.secret };
+}
 
 export const TSIGKEY_COLLECTION: CollectionSpec = {
   table: 'tsigkeys',
