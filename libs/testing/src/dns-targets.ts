@@ -21,14 +21,17 @@ export interface BindServer {
   stop(): Promise<void>;
 }
 
-/** BIND 9 (Debian's `named`) in a temp directory, from libs/testing/targets/named.conf, on free loopback ports. */
-export async function startBind(): Promise<BindServer> {
+/**
+ * BIND 9 (Debian's `named`) in a temp directory, from libs/testing/targets/named.conf, on free loopback ports;
+ * `statements` go at the end of named.conf (e.g. `key` statements).
+ */
+export async function startBind(statements = ''): Promise<BindServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zw-named-'));
   const [port, rndcPort] = [await freePort(), await freePort()];
   const keyFile = path.join(dir, 'rndc.key');
   execFileSync('rndc-confgen', ['-a', '-k', 'rndc-key', '-c', keyFile]);
   const conf = path.join(dir, 'named.conf');
-  fs.writeFileSync(conf, render('named.conf', { DIR: dir, PORT: port, RNDC_PORT: rndcPort }));
+  fs.writeFileSync(conf, render('named.conf', { DIR: dir, PORT: port, RNDC_PORT: rndcPort }) + statements);
   const named = await startProcess('named', 'named', ['-g', '-u', 'root', '-c', conf], {
     ready: /running/,
   }).catch((error: Error) => {
