@@ -156,6 +156,10 @@ describe('TSIG (RFC 8945)', () => {
       const cut = Buffer.from(signed);
       cut.writeUInt16BE(cut.readUInt16BE(cut.length - 2) + 1, cut.length - 2); // other length past the end
       expect(() => serverVerify(cut)).toThrow(TsigFormatError);
+      const looping = Buffer.from(signed);
+      const algorithmAt = readMessage(signed).additionals[0].rdataOffset;
+      looping.writeUInt16BE(0xc000 | algorithmAt, algorithmAt); // the algorithm name points at itself
+      expect(() => serverVerify(looping)).toThrow(TsigFormatError);
     });
 
     it('refuses an unknown key (BADKEY) and a bad MAC (BADSIG) with an unsigned TSIG record', () => {

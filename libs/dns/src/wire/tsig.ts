@@ -140,6 +140,15 @@ interface TsigFields {
   other: Buffer;
 }
 
+/** The algorithm name: readName throws only on a malformed name (it may point anywhere in the message). */
+function algorithmName(raw: Buffer, offset: number): { name: WireName; next: number } {
+  try {
+    return readName(raw, offset);
+  } catch (error) {
+    throw new TsigFormatError(`a malformed TSIG record: ${(error as Error).message}`);
+  }
+}
+
 /** The message as it was before its TSIG record was added: the MAC covers these bytes. */
 function withoutTsig(raw: Buffer, record: MessageRecord, tsig: TsigFields): Buffer {
   const stripped = Buffer.from(raw.subarray(0, record.start));
@@ -150,7 +159,7 @@ function withoutTsig(raw: Buffer, record: MessageRecord, tsig: TsigFields): Buff
 
 function readTsig(raw: Buffer, record: MessageRecord): TsigFields {
   const end = record.rdataOffset + record.rdata.length;
-  const { name: algorithm, next } = readName(raw, record.rdataOffset);
+  const { name: algorithm, next } = algorithmName(raw, record.rdataOffset);
   const macLength = next + 10 <= end ? raw.readUInt16BE(next + 8) : Infinity;
   const after = next + 10 + macLength;
   const otherLength = after + 6 <= end ? raw.readUInt16BE(after + 4) : Infinity;
