@@ -114,6 +114,9 @@ export class ServiceConfig {
   OPS_PORT?: number;
 }
 
+/** Settings whose values are secrets: a start-up error names them without their value. */
+const SECRET_SETTING = /PASSWORD|SECRET|ENCRYPTION_KEYS/;
+
 /**
  * Reads and validates the environment into `type` (empty values count as unset, unknown variables
  * are ignored); throws one message naming every bad variable, so an app fails fast at start-up.
@@ -124,7 +127,8 @@ export function loadConfig<T extends object>(type: new () => T, env: Record<stri
   const errors = validateSync(config, { whitelist: true });
   if (errors.length > 0) {
     const problems = errors.map(
-      (e) => `${e.property}=${JSON.stringify(e.value)}: ${Object.values(e.constraints ?? {}).join(', ')}`,
+      (e) =>
+        `${e.property}=${SECRET_SETTING.test(e.property) ? '(hidden)' : JSON.stringify(e.value)}: ${Object.values(e.constraints ?? {}).join(', ')}`,
     );
     throw new Error(`invalid configuration: ${problems.join('; ')}`);
   }
