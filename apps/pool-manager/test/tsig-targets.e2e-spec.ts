@@ -51,7 +51,7 @@ describe('TSIG between mini-dns and the pool targets (a POOL tsigkey; BIND 9, Po
   let prisma: PrismaService;
   let bind: BindServer;
   let pdns: PowerDnsServer;
-  let apps: ManagedProcess[] = [];
+  const apps: ManagedProcess[] = [];
   let api: string;
   let env: Record<string, string>;
   let miniDnsPort: number;

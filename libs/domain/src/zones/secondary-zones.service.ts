@@ -1,12 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { XfrRequestedV1 } from '@zonewarden/contracts';
-import {
-  DnsServer,
-  TransferredRecord,
-  TsigKey,
-  querySoa,
-  transferZone,
-} from '@zonewarden/dns';
+import { DnsServer, TransferredRecord, TsigKey, querySoa, transferZone } from '@zonewarden/dns';
 import {
   PrismaService,
   SecondaryZonesRepository,
