@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -156,6 +157,25 @@ describe('TSIG between mini-dns and the pool targets (a POOL tsigkey; BIND 9, Po
     expect(row.secret).not.toContain(SECRET);
     expect((await call('GET', `/v2/tsigkeys/${created.body.id}`)).body.secret).toBe(SECRET);
     expect((await call('GET', '/v2/tsigkeys')).body.tsigkeys[0].secret).toBe(SECRET);
+
+    // A key stored in the clear before the setting was made: read as it is, encrypted on its next write.
+    const legacy = await prisma.tsigKey.create({
+      data: {
+        id: randomUUID(),
+        name: 'legacy-key',
+        algorithm: 'hmac-sha1',
+        secret: 'bGVnYWN5',
+        scope: 'ZONE',
+        resourceId: randomUUID(),
+      },
+    });
+    expect((await call('GET', `/v2/tsigkeys/${legacy.id}`)).body.secret).toBe('bGVnYWN5');
+    const renamed = await call('PATCH', `/v2/tsigkeys/${legacy.id}`, { name: 'legacy-key-2' });
+    expect(renamed.body).toMatchObject({ name: 'legacy-key-2', secret: 'bGVnYWN5' });
+    expect((await prisma.tsigKey.findUniqueOrThrow({ where: { id: legacy.id } })).secret).toMatch(
+      /^v1:k2026:/,
+    );
+    await call('DELETE', `/v2/tsigkeys/${legacy.id}`);
   });
 
   it('a zone of the pool reaches BIND and PowerDNS by TSIG-signed transfers; unsigned or badly signed ones are refused', async () => {
@@ -238,6 +258,7 @@ describe('TSIG between mini-dns and the pool targets (a POOL tsigkey; BIND 9, Po
   });
 
   it('never writes the secret to a log', () => {
-    for (const app of apps) expect(app.output).not.toContain(SECRET);
+    for (const app of apps)
+      for (const secret of [SECRET, ZONE_SECRET]) expect(app.output).not.toContain(secret);
   });
 });
