@@ -42,10 +42,20 @@ export class TransferKeys implements OnApplicationBootstrap, OnApplicationShutdo
     return this.byName.get(name.key);
   }
 
-  /** The names (case-folded) of the keys that may transfer the zone `apex`; none: no key is needed. */
+  /**
+   * The names (case-folded) of the keys that may transfer the zone `apex`; none: no key is needed. Asked
+   * of storage each time (a transfer is rare, and a key just made must hold at once); while storage is
+   * unreachable, an installation that held no key at the last reading still transfers (serve-stale, as
+   * before keys existed), one with keys cannot tell and rejects.
+   */
   async forZone(apex: WireName): Promise<string[]> {
-    const keys = await this.keys.forZoneName(apex.toString().toLowerCase());
-    return keys.map((key) => WireName.fromText(key.name).key);
+    try {
+      const keys = await this.keys.forZoneName(apex.toString().toLowerCase());
+      return keys.map((key) => WireName.fromText(key.name).key);
+    } catch (error) {
+      if (this.loadedAt > 0 && this.byName.size === 0) return [];
+      throw error;
+    }
   }
 
   private reload(): Promise<void> {
