@@ -9,7 +9,7 @@ import { MiniDnsConfig } from './mini-dns.config';
 import { Responder } from './protocol/responder';
 import { framed } from './transport/tcp-framing';
 import { ZoneStore } from './zone/zone-store.service';
-import { NO_SECONDARIES, zoneContent } from './zone/zones.fixtures';
+import { NO_SECONDARIES, transferKeys, zoneContent } from './zone/zones.fixtures';
 
 const zone = zoneContent('example.com.', [
   ...Array.from(
@@ -57,7 +57,7 @@ describe('DnsServer on its sockets', () => {
   } as unknown as ZoneContentRepository;
   const config = Object.assign(new MiniDnsConfig(), { MINIDNS_CACHE_TTL_MS: 60_000 });
   const store = new ZoneStore(storage, config);
-  const server = new DnsServer(new Responder(store, NO_SECONDARIES), store, config);
+  const server = new DnsServer(new Responder(store, NO_SECONDARIES, transferKeys()), store, config);
   const connect = () => net.connect(config.MINIDNS_PORT, '127.0.0.1');
 
   beforeAll(async () => {

@@ -7,6 +7,7 @@ import { DnsServer } from './dns-server.service';
 import { MiniDnsConfig } from './mini-dns.config';
 import { Responder } from './protocol/responder';
 import { SecondaryNotify } from './protocol/secondary-notify';
+import { TransferKeys } from './protocol/transfer-keys';
 import { ZoneStore } from './zone/zone-store.service';
 import { ZoneEventsSubscriber } from './zone-events.subscriber';
 
@@ -30,6 +31,7 @@ export class MiniDnsModule {
         ZoneStore,
         Responder,
         SecondaryNotify,
+        TransferKeys,
         ZoneEventsSubscriber,
         DnsServer,
       ],

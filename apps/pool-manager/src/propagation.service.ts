@@ -4,9 +4,12 @@ import { pause, shutdownSignal } from '@zonewarden/runtime';
 import {
   PoolRecord,
   PoolsRepository,
+  PrismaService,
+  TsigKeysRepository,
   ZoneLocks,
   ZonePropagationRepository,
   ZoneRecord,
+  signingKey,
 } from '@zonewarden/persistence';
 import { DRIVERS, TargetDriver } from './drivers';
 import { PoolManagerConfig } from './pool-manager.config';
@@ -31,6 +34,8 @@ export class PropagationService implements OnApplicationBootstrap {
     private readonly locks: ZoneLocks,
     private readonly pools: PoolsRepository,
     private readonly zones: ZonePropagationRepository,
+    private readonly prisma: PrismaService,
+    private readonly tsigKeys: TsigKeysRepository,
   ) {}
 
   /**
@@ -91,7 +96,9 @@ export class PropagationService implements OnApplicationBootstrap {
       this.observePropagated(zone);
       return;
     }
-    await this.onEveryTarget(pool, (driver) => driver.ensure(zone.name));
+    // Read each round: a key made or changed meanwhile is used from the next one.
+    const key = signingKey(await this.tsigKeys.forZone(this.prisma.pg, zone));
+    await this.onEveryTarget(pool, (driver) => driver.ensure(zone.name, key));
     await this.confirmEverywhere(pool, zone, deadline, (state) =>
       !state.present
         ? `does not serve the zone (${state.rcode})`

@@ -16,4 +16,6 @@ export interface DatabaseOptions {
   connectTimeoutMs?: number;
   /** A statement running longer is cancelled by the server, or given up by the client when no answer comes. */
   queryTimeoutMs?: number;
+  /** TSIG_KEY_ENCRYPTION_KEYS: TSIG secrets are encrypted at rest with these (`id=secret[,…]`). */
+  tsigKeyEncryptionKeys?: string;
 }

@@ -76,6 +76,17 @@ export class ServiceConfig {
   @IsString()
   DEFAULT_POOL_ID = DEFAULT_POOL_ID;
 
+  /**
+   * Keys TSIG secrets are encrypted with at rest, `id=secret[,id=secret…]` (the first encrypts, every one
+   * decrypts: rotation); unset, secrets are stored as given (as Designate stores them).
+   */
+  @IsOptional()
+  @Matches(/^\s*[A-Za-z0-9_-]{1,32}=[^,]{16,}(,\s*[A-Za-z0-9_-]{1,32}=[^,]{16,})*$/, {
+    message:
+      'TSIG_KEY_ENCRYPTION_KEYS must be id=secret[,id=secret…] (ids of [A-Za-z0-9_-], secrets of 16+ characters)',
+  })
+  TSIG_KEY_ENCRYPTION_KEYS?: string;
+
   @IsString()
   MINIDNS_HOST = '127.0.0.1';
 
@@ -148,6 +159,9 @@ export class ServiceConfig {
   OPS_PORT?: number;
 }
 
+/** Settings whose values are secrets: a start-up error names them without their value. */
+const SECRET_SETTING = /PASSWORD|SECRET|ENCRYPTION_KEYS/;
+
 /**
  * Reads and validates the environment into `type` (empty values count as unset, unknown variables
  * are ignored); throws one message naming every bad variable, so an app fails fast at start-up.
@@ -158,7 +172,8 @@ export function loadConfig<T extends object>(type: new () => T, env: Record<stri
   const errors = validateSync(config, { whitelist: true });
   if (errors.length > 0) {
     const problems = errors.map(
-      (e) => `${e.property}=${JSON.stringify(e.value)}: ${Object.values(e.constraints ?? {}).join(', ')}`,
+      (e) =>
+        `${e.property}=${SECRET_SETTING.test(e.property) ? '(hidden)' : JSON.stringify(e.value)}: ${Object.values(e.constraints ?? {}).join(', ')}`,
     );
     throw new Error(`invalid configuration: ${problems.join('; ')}`);
   }
@@ -203,5 +218,6 @@ export function databaseOptions(config: ServiceConfig, application: string): Dat
     applicationName: `zonewarden-${application}`,
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+    tsigKeyEncryptionKeys: config.TSIG_KEY_ENCRYPTION_KEYS,
   };
 }

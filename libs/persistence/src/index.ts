@@ -37,3 +37,4 @@ export * from './zones/secondary-zones.repository';
 export * from './zones/zones.repository';
 export * from './sql';
 export * from './tasks/stale-tasks';
+export * from './tsigkeys/tsig-secrets';

@@ -15,6 +15,7 @@ import { ServiceStatusesRepository } from './service-statuses/service-statuses.r
 import { ZoneSharesRepository } from './shares/zone-shares.repository';
 import { TokensRepository } from './tokens/tokens.repository';
 import { TransfersRepository } from './transfers/transfers.repository';
+import { TsigSecrets } from './tsigkeys/tsig-secrets';
 import { TsigKeysRepository } from './tsigkeys/tsigkeys.repository';
 import { SecondaryZonesRepository } from './zones/secondary-zones.repository';
 import { ZoneContentRepository } from './zones/zone-content.repository';
@@ -52,7 +53,11 @@ export class PersistenceModule {
   static forRoot(options: DatabaseOptions): DynamicModule {
     return {
       module: PersistenceModule,
-      providers: [{ provide: PrismaService, useFactory: () => new PrismaService(options) }, ...REPOSITORIES],
+      providers: [
+        { provide: PrismaService, useFactory: () => new PrismaService(options) },
+        { provide: TsigSecrets, useFactory: () => new TsigSecrets(options.tsigKeyEncryptionKeys) },
+        ...REPOSITORIES,
+      ],
       exports: [PrismaService, ...REPOSITORIES],
     };
   }

@@ -21,14 +21,17 @@ export interface BindServer {
   stop(): Promise<void>;
 }
 
-/** BIND 9 (Debian's `named`) in a temp directory, from libs/testing/targets/named.conf, on free loopback ports. */
-export async function startBind(): Promise<BindServer> {
+/**
+ * BIND 9 (Debian's `named`) in a temp directory, from libs/testing/targets/named.conf, on free loopback ports;
+ * `statements` go at the end of named.conf (e.g. `key` statements).
+ */
+export async function startBind(statements = ''): Promise<BindServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zw-named-'));
   const [port, rndcPort] = [await freePort(), await freePort()];
   const keyFile = path.join(dir, 'rndc.key');
   execFileSync('rndc-confgen', ['-a', '-k', 'rndc-key', '-c', keyFile]);
   const conf = path.join(dir, 'named.conf');
-  fs.writeFileSync(conf, render('named.conf', { DIR: dir, PORT: port, RNDC_PORT: rndcPort }));
+  fs.writeFileSync(conf, render('named.conf', { DIR: dir, PORT: port, RNDC_PORT: rndcPort }) + statements);
   const named = await startProcess('named', 'named', ['-g', '-u', 'root', '-c', conf], {
     ready: /running/,
   }).catch((error: Error) => {
@@ -167,6 +170,25 @@ export async function startPowerDns(): Promise<PowerDnsServer> {
   return server;
 }
 
+/** A pools-file target that drives `bind` over rndc. */
+export function bindTarget(bind: BindServer) {
+  return {
+    type: 'bind9',
+    options: {
+      rndc_host: '127.0.0.1',
+      rndc_port: bind.rndcPort,
+      rndc_key_file: bind.keyFile,
+      dns_host: '127.0.0.1',
+      dns_port: bind.port,
+    },
+  };
+}
+
+/** A pools-file target that drives `pdns` over its HTTP API. */
+export function powerDnsTarget(pdns: PowerDnsServer) {
+  return { type: 'powerdns', options: { api_url: `http://127.0.0.1:${pdns.apiPort}`, api_key: pdns.apiKey } };
+}
+
 /**
  * The `nameservers` and `targets` of a pools-file entry that pushes to every target kind: the builtin
  * mini-dns on `miniDnsPort`, and BIND and PowerDNS as its secondaries.
@@ -178,19 +200,6 @@ export function everyTargetKind(miniDnsPort: number, bind: BindServer, pdns: Pow
       { host: '127.0.0.1', port: bind.port },
       { host: '127.0.0.1', port: pdns.port },
     ],
-    targets: [
-      { type: 'builtin' },
-      {
-        type: 'bind9',
-        options: {
-          rndc_host: '127.0.0.1',
-          rndc_port: bind.rndcPort,
-          rndc_key_file: bind.keyFile,
-          dns_host: '127.0.0.1',
-          dns_port: bind.port,
-        },
-      },
-      { type: 'powerdns', options: { api_url: `http://127.0.0.1:${pdns.apiPort}`, api_key: pdns.apiKey } },
-    ],
+    targets: [{ type: 'builtin' }, bindTarget(bind), powerDnsTarget(pdns)],
   };
 }

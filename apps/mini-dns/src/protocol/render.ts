@@ -7,6 +7,7 @@ import {
   MessageWriter,
   Question,
   Section,
+  SignedRequest,
   TYPE_CODES,
 } from '@zonewarden/dns';
 import { Answer } from '../lookup/answer';
@@ -28,6 +29,8 @@ export interface Request {
   ipv6?: boolean;
   /** The client's address. */
   address?: string;
+  /** A signed request's TSIG outcome: every response message gets a TSIG record (RFC 8945 §5.3). */
+  tsig?: SignedRequest;
 }
 
 export interface Reply {
@@ -48,7 +51,7 @@ export interface Reply {
 export function renderResponse(buffer: Buffer, request: Request, reply: Reply): Buffer {
   const limit = request.transport === 'udp' ? udpLimit(request.edns) : MAX_MESSAGE_OCTETS;
   const writer = new MessageWriter(buffer, limit);
-  if (request.edns) writer.reserve(OPT_OCTETS);
+  reserveTrailer(writer, request);
   const { answer } = reply;
   let truncated = false;
   if (request.question && reply.withQuestion !== false)
@@ -80,6 +83,12 @@ export function renderResponse(buffer: Buffer, request: Request, reply: Reply): 
     (request.flags & (FLAG.RD | FLAG.CD)) |
     (reply.rcode & 0x0f);
   return writer.finish(request.id, flags);
+}
+
+/** Keeps room for what goes after the sections: the OPT record (written last) and the TSIG record (appended). */
+export function reserveTrailer(writer: MessageWriter, request: Request): void {
+  if (request.edns) writer.reserve(OPT_OCTETS);
+  if (request.tsig) writer.reserve(request.tsig.octets);
 }
 
 /** An RRset and its signatures (if the answer carries them): one does not go without the other. */

@@ -7,15 +7,19 @@ import {
   OPCODE,
   RCODE,
   TYPE_CODES,
+  TsigKey,
+  TsigVerifier,
   WireName,
   readEdns,
   readMessage,
   rcodeName,
+  signRequest,
+  tsigErrorOf,
 } from '@zonewarden/dns';
 import type { ZoneContent, ZoneContentRepository } from '@zonewarden/persistence';
 import { MiniDnsConfig } from '../mini-dns.config';
 import { ZoneStore } from '../zone/zone-store.service';
-import { NO_SECONDARIES, zoneContent } from '../zone/zones.fixtures';
+import { NO_SECONDARIES, transferKeys, zoneContent } from '../zone/zones.fixtures';
 import { Responder } from './responder';
 import { TRANSFER_MESSAGE_OCTETS } from './transfer';
 
@@ -49,7 +53,19 @@ const storage = {
 } as unknown as ZoneContentRepository;
 const config = Object.assign(new MiniDnsConfig(), { MINIDNS_CACHE_TTL_MS: 0 });
 const store = new ZoneStore(storage, config);
-const responder = new Responder(store, NO_SECONDARIES);
+const KEY: TsigKey = {
+  name: 'xfr.example.',
+  algorithm: 'hmac-sha256',
+  secret: Buffer.from('pool key').toString('base64'),
+};
+/** A key the server holds that is not one of example.com.'s. */
+const OTHER: TsigKey = {
+  ...KEY,
+  name: 'other.example.',
+  secret: Buffer.from('other key').toString('base64'),
+};
+const zoneKeys: Record<string, string[]> = {};
+const responder = new Responder(store, NO_SECONDARIES, transferKeys([KEY, OTHER], zoneKeys));
 
 interface Ask {
   name?: string;
@@ -231,5 +247,61 @@ describe('Responder', () => {
     } finally {
       failing = false;
     }
+  });
+
+  describe('TSIG (RFC 8945)', () => {
+    beforeEach(() => (zoneKeys['example.com.'] = [KEY.name]));
+    afterEach(() => delete zoneKeys['example.com.']);
+    const signedAsk = async (key: TsigKey, options: Ask) => {
+      const { signed, requestMac } = signRequest(query(options), key);
+      const { messages } = await responder.respond(signed, options.transport ?? 'udp');
+      return { messages, verifier: new TsigVerifier(key, requestMac) };
+    };
+    const rcodeOf = (bytes: Buffer) => rcodeName(readMessage(bytes).flags & 0x0f);
+
+    it('transfers a zone with keys only to a request signed with one of them, every message signed', async () => {
+      expect((await ask({ type: TYPE_CODES.AXFR, transport: 'tcp' }))[0].rcode).toBe('REFUSED');
+      expect((await ask({ type: TYPE_CODES.IXFR }))[0].rcode).toBe('REFUSED');
+      const { messages, verifier } = await signedAsk(KEY, { type: TYPE_CODES.AXFR, transport: 'tcp' });
+      expect(messages.length).toBeGreaterThan(1);
+      for (const bytes of messages) verifier.verify(bytes, readMessage(bytes));
+      expect(() => verifier.finish()).not.toThrow();
+      const other = await signedAsk(OTHER, { type: TYPE_CODES.AXFR, transport: 'tcp' });
+      expect(other.messages.map(rcodeOf)).toEqual(['REFUSED']);
+      other.verifier.verify(other.messages[0], readMessage(other.messages[0]));
+    });
+
+    it('answers an unknown key NOTAUTH/BADKEY and a bad MAC NOTAUTH/BADSIG, unsigned', async () => {
+      const unknown = await signedAsk(
+        { ...KEY, name: 'nobody.example.' },
+        { type: TYPE_CODES.AXFR, transport: 'tcp' },
+      );
+      expect(unknown.messages.map(rcodeOf)).toEqual(['NOTAUTH']);
+      expect(tsigErrorOf(unknown.messages[0], readMessage(unknown.messages[0]))).toBe('BADKEY');
+      const forged = await signedAsk(
+        { ...KEY, secret: Buffer.from('guess').toString('base64') },
+        { type: TYPE_CODES.SOA },
+      );
+      expect(forged.messages.map(rcodeOf)).toEqual(['NOTAUTH']);
+      expect(tsigErrorOf(forged.messages[0], readMessage(forged.messages[0]))).toBe('BADSIG');
+    });
+
+    it('answers signed queries of other types signed, and needs no key for them', async () => {
+      expect((await ask({}))[0].rcode).toBe('NOERROR');
+      const { messages, verifier } = await signedAsk(KEY, { type: TYPE_CODES.SOA, edns: {} });
+      expect(messages.map(rcodeOf)).toEqual(['NOERROR']);
+      verifier.verify(messages[0], readMessage(messages[0]));
+    });
+
+    it('answers a TSIG record that is not the last record FORMERR', async () => {
+      const { signed } = signRequest(query({ type: TYPE_CODES.SOA }), KEY);
+      const writer = new MessageWriter(Buffer.alloc(64), 64);
+      writer.opt(1232, 0, 0, 0);
+      const opt = writer.finish(0, 0).subarray(12);
+      const misplaced = Buffer.concat([signed, opt]);
+      misplaced.writeUInt16BE(misplaced.readUInt16BE(10) + 1, 10);
+      const { messages } = await responder.respond(misplaced, 'udp');
+      expect(messages.map(rcodeOf)).toEqual(['FORMERR']);
+    });
   });
 });

@@ -10,7 +10,10 @@ import {
   OPCODE,
   RCODE,
   TYPE_CODES,
+  TsigFormatError,
+  WireName,
   readMessage,
+  verifyRequest,
 } from '@zonewarden/dns';
 import { Answer } from '../lookup/answer';
 import { answerQuery } from '../lookup/chain';
@@ -21,6 +24,7 @@ import { EdnsFormatError, PLAIN_UDP_PAYLOAD, queryEdns } from './edns';
 import { Reply, Request, Transport, renderResponse } from './render';
 import { SecondaryNotify } from './secondary-notify';
 import { transferMessages } from './transfer';
+import { TransferKeys } from './transfer-keys';
 
 /** Query types that never appear in a question (RFC 6891 §6.1.1, RFC 8945 §4.2, RFC 2930). */
 const META_TYPES = new Set([TYPE_CODES.OPT, TYPE_CODES.TSIG, TYPE_CODES.TKEY]);
@@ -50,6 +54,7 @@ export class Responder {
   constructor(
     private readonly zones: ZoneStore,
     private readonly secondaries: SecondaryNotify,
+    private readonly keys: TransferKeys,
   ) {}
 
   /** `address`: the client's, which a NOTIFY must come from (one of the zone's masters). */
@@ -65,11 +70,11 @@ export class Responder {
       address,
     };
     try {
-      return await this.dispatch(raw, request);
+      return signed(request, await this.dispatch(raw, request));
     } catch (error) {
       this.logger.error(`answering a query failed: ${(error as Error).stack}`);
       try {
-        return this.reply(request, { rcode: RCODE.SERVFAIL });
+        return signed(request, this.reply(request, { rcode: RCODE.SERVFAIL }));
       } catch {
         return { messages: [] };
       }
@@ -104,9 +109,10 @@ export class Responder {
       request.question = undefined;
       return this.reply(request, { rcode: RCODE.FORMERR });
     }
-    // Signed requests need the key; none is configured here (RFC 8945 §5.2.2: BADKEY comes as NOTAUTH).
-    if (message.additionals.some((r) => r.type === TYPE_CODES.TSIG))
-      return this.reply(request, { rcode: RCODE.NOTAUTH });
+    if (!(await this.verifySignature(raw, message, request)))
+      return this.reply(request, { rcode: RCODE.FORMERR });
+    // RFC 8945 §5.2: an unknown key (BADKEY), a bad MAC (BADSIG) or a stale signature (BADTIME).
+    if (request.tsig?.error) return this.reply(request, { rcode: RCODE.NOTAUTH });
     const { klass, type } = request.question!;
     if (klass === CLASS_ANY) return this.reply(request, { rcode: RCODE.FORMERR });
     if (klass !== CLASS_IN) return this.reply(request, { rcode: RCODE.REFUSED });
@@ -143,12 +149,50 @@ export class Responder {
     const zone = await this.apexZone(request);
     if (zone === 'failed') return this.reply(request, { rcode: RCODE.SERVFAIL });
     if (!zone || !zone.apex.equals(name)) return this.reply(request, { rcode: RCODE.NOTAUTH });
+    const refusal = await this.transferRefusal(request, zone.apex);
+    if (refusal !== undefined) return this.reply(request, { rcode: refusal });
     if (request.transport === 'udp') {
       const answer = new Answer();
       answer.add(answer.answer, zone.apex, zone.soa);
       return this.reply(request, { rcode: RCODE.NOERROR, answer, authoritative: false });
     }
     return { messages: transferMessages(this.buffer, request, zone), rcode: RCODE.NOERROR };
+  }
+
+  /**
+   * A zone with TSIG keys (its own, its pool's) is transferred only to a request signed with one of them;
+   * any other is REFUSED, as BIND's `allow-transfer { key …; }` refuses it. Without keys, to anyone.
+   */
+  private async transferRefusal(request: Request, apex: WireName): Promise<number | undefined> {
+    let allowed: string[];
+    try {
+      allowed = await this.keys.forZone(apex);
+    } catch (error) {
+      this.logger.warn(`the TSIG keys of ${apex.toString()} could not be read: ${(error as Error).message}`);
+      return RCODE.SERVFAIL;
+    }
+    if (allowed.length === 0) return undefined;
+    const key = request.tsig?.key;
+    return key && allowed.includes(WireName.fromText(key.name).key) ? undefined : RCODE.REFUSED;
+  }
+
+  /**
+   * Verifies a signed request (RFC 8945 §5.2) into `request.tsig`; false when its TSIG record is not the
+   * last record of the message, or malformed (FORMERR, RFC 8945 §5.1).
+   */
+  private async verifySignature(raw: Buffer, message: Message, request: Request): Promise<boolean> {
+    const records = [...message.answers, ...message.authorities, ...message.additionals];
+    const at = records.findIndex((r) => r.type === TYPE_CODES.TSIG);
+    if (at < 0) return true;
+    if (at !== records.length - 1) return false;
+    const key = await this.keys.find(records[at].name);
+    try {
+      request.tsig = verifyRequest(raw, message, () => key);
+      return true;
+    } catch (error) {
+      if (error instanceof TsigFormatError) return false;
+      throw error;
+    }
   }
 
   /**
@@ -200,6 +244,12 @@ export class Responder {
   private reply(request: Request, reply: Reply): Response {
     return { messages: [renderResponse(this.buffer, request, reply)], rcode: reply.rcode };
   }
+}
+
+/** The response messages of a signed request, each with its TSIG record. */
+function signed(request: Request, response: Response): Response {
+  const { tsig } = request;
+  return tsig ? { ...response, messages: response.messages.map((message) => tsig.sign(message)) } : response;
 }
 
 /** Query types BIND answers minimally: the zone keys and their digests (what validators and parents ask). */

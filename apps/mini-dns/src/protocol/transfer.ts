@@ -1,7 +1,7 @@
 import { CLASS_IN, EDNS_DO, FLAG, MAX_MESSAGE_OCTETS, MessageWriter, Section } from '@zonewarden/dns';
 import { OwnedRRset, ZoneTree } from '../zone/zone-tree';
 import { EDNS_UDP_PAYLOAD, OPT_OCTETS } from './edns';
-import { Request } from './render';
+import { Request, reserveTrailer } from './render';
 
 /** Messages of a transfer are closed once past this size (BIND's transfer-message-size is 20 KB). */
 export const TRANSFER_MESSAGE_OCTETS = 16_384;
@@ -34,7 +34,7 @@ export function transferMessages(buffer: Buffer, request: Request, zone: ZoneTre
 
 function start(buffer: Buffer, request: Request, first: boolean): MessageWriter {
   const writer = new MessageWriter(buffer, MAX_MESSAGE_OCTETS);
-  if (request.edns) writer.reserve(OPT_OCTETS);
+  reserveTrailer(writer, request);
   if (first && request.question) writer.question(request.question.name, request.question.type, CLASS_IN);
   return writer;
 }

@@ -1,7 +1,8 @@
-import { WireName, ZoneKey, ZoneSigner, generateZoneKey } from '@zonewarden/dns';
+import { TsigKey, WireName, ZoneKey, ZoneSigner, generateZoneKey } from '@zonewarden/dns';
 import type { ZoneContent } from '@zonewarden/persistence';
 import { NotLoaded, ZoneView } from '../lookup/zone-view';
 import type { SecondaryNotify } from '../protocol/secondary-notify';
+import type { TransferKeys } from '../protocol/transfer-keys';
 import { ZoneTree, buildZoneTree } from './zone-tree';
 
 /** A zone for tests from `name type data` lines (TTL 300, the SOA added), as storage would hand it over. */
@@ -50,3 +51,12 @@ export function zoneView(...zones: ZoneContent[]): ZoneView & { trees: ZoneTree[
 
 /** No SECONDARY zones in storage: a NOTIFY is answered from the zones served. */
 export const NO_SECONDARIES = { notified: async () => undefined } as unknown as SecondaryNotify;
+
+/** The TSIG keys the server holds, and by zone apex (`example.com.`) the names of the keys that transfer it. */
+export function transferKeys(keys: TsigKey[] = [], zones: Record<string, string[]> = {}): TransferKeys {
+  return {
+    find: async (name: WireName) => keys.find((key) => WireName.fromText(key.name).equals(name)),
+    forZone: async (apex: WireName) =>
+      (zones[apex.toString().toLowerCase()] ?? []).map((name) => WireName.fromText(name).key),
+  } as unknown as TransferKeys;
+}

@@ -33,9 +33,18 @@ class Bind9Options {
   dns_port = 53;
 }
 
+/** Whether BIND's rendering of a zone (`rndc showzone`) holds `clause`, quotes and spacing aside. */
+function sameText(shown: string, clause: string): boolean {
+  const plain = (text: string) => text.replace(/"/g, '').replace(/\s+/g, ' ').toLowerCase();
+  return plain(shown).includes(plain(clause));
+}
+
 /**
  * BIND 9 as a secondary of the builtin DNS server: `rndc addzone` (needs `allow-new-zones yes;`),
- * NOTIFY and `rndc refresh` so it transfers at once, `rndc delzone` to remove.
+ * NOTIFY and `rndc refresh` so it transfers at once, `rndc delzone` to remove. With a TSIG key the
+ * primaries carry `key "<name>"` (BIND signs its SOA queries and transfers with it; the key statement
+ * itself must be in named.conf, since rndc cannot add keys), and the NOTIFY is signed; a zone added
+ * with other primaries is changed with `rndc modzone`.
  */
 export const bind9Driver: DriverFactory = (raw, context) => {
   const options = parseOptions(Bind9Options, raw, 'bind9');
@@ -52,16 +61,21 @@ export const bind9Driver: DriverFactory = (raw, context) => {
   };
   const bare = (zoneName: string) => zoneName.replace(/\.$/, '');
   return {
-    async ensure(zoneName) {
-      const primaries = context.primaries.map((p) => `${p.host} port ${p.port};`).join(' ');
-      const stanza = `{ type secondary; primaries { ${primaries} }; file "${bare(zoneName)}.db"; };`;
+    async ensure(zoneName, key) {
+      const signedBy = key ? ` key "${key.name}"` : '';
+      const primaries = context.primaries.map((p) => `${p.host} port ${p.port}${signedBy};`).join(' ');
+      const clause = `primaries { ${primaries} };`;
+      const stanza = `{ type secondary; ${clause} file "${bare(zoneName)}.db"; };`;
       try {
         await rndc('addzone', bare(zoneName), stanza);
       } catch (error) {
         if (!/already exists/.test((error as Error).message)) throw error;
+        // Added before its key (or pool key) changed: its primaries follow.
+        if (!sameText(await rndc('showzone', bare(zoneName)), clause))
+          await rndc('modzone', bare(zoneName), stanza);
       }
       await rndc('refresh', bare(zoneName));
-      await sendNotify({ host: options.dns_host, port: options.dns_port }, zoneName, 1000).catch(
+      await sendNotify({ host: options.dns_host, port: options.dns_port }, zoneName, 1000, key).catch(
         () => undefined,
       );
     },

@@ -1,5 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
+import type { TsigKey } from '@zonewarden/dns';
 import type { HostPort } from '@zonewarden/persistence';
 
 /**
@@ -8,7 +9,11 @@ import type { HostPort } from '@zonewarden/persistence';
  * confirmed separately, by polling the pool's nameservers for the SOA serial.
  */
 export interface TargetDriver {
-  ensure(zoneName: string): Promise<void>;
+  /**
+   * `key`: the zone's TSIG key (its own, else its pool's), which the target signs its transfers from the
+   * builtin server with, and NOTIFYs to it are signed with; none, transfers are unsigned.
+   */
+  ensure(zoneName: string, key?: TsigKey): Promise<void>;
   remove(zoneName: string): Promise<void>;
 }
 

@@ -1,6 +1,8 @@
 import * as dgram from 'node:dgram';
 import * as packet from 'dns-packet';
 import { DnsMessage, querySoa, sendNotify } from './client';
+import { readMessage } from './message-reader';
+import { TsigKey, verifyRequest } from './tsig';
 
 /** A tiny UDP server that records queries and answers with `reply`. */
 async function fakeServer(reply: (query: DnsMessage) => DnsMessage) {
@@ -63,6 +65,33 @@ describe('DNS client', () => {
       questions: [{ name: 'example.com', type: 'SOA' }],
     });
     await server.close();
+  });
+
+  it('signs a NOTIFY with a key and verifies the signed acknowledgement', async () => {
+    const key: TsigKey = { name: 'notify-key.', algorithm: 'hmac-sha256', secret: 'c2VjcmV0' };
+    const socket = dgram.createSocket('udp4');
+    const errors: number[] = [];
+    socket.on('message', (raw, remote) => {
+      const signed = verifyRequest(raw, readMessage(raw), () => key)!;
+      errors.push(signed.error);
+      const answer = Buffer.from(
+        raw.subarray(0, 12 + readMessage(raw).questions[0].name.toWire().length + 4),
+      );
+      answer.writeUInt16BE(answer.readUInt16BE(2) | 0x8000 | (signed.error ? 9 : 0), 2);
+      answer.writeUInt16BE(0, 10); // no additional records: the question only
+      socket.send(signed.sign(answer), remote.port, remote.address);
+    });
+    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+    const server = { host: '127.0.0.1', port: socket.address().port };
+    try {
+      await sendNotify(server, 'example.com.', 1000, key);
+      await expect(sendNotify(server, 'example.com.', 1000, { ...key, secret: 'b3RoZXI=' })).rejects.toThrow(
+        'BADSIG',
+      );
+      expect(errors).toEqual([0, 16]);
+    } finally {
+      socket.close();
+    }
   });
 
   it('times out when nothing answers', async () => {

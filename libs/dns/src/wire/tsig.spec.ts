@@ -1,7 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { readMessage } from './message-reader';
 import { MessageWriter, Section } from './message-writer';
-import { TsigError, TsigKey, TsigVerifier, signRequest } from './tsig';
+import {
+  TSIG_ERROR,
+  TsigError,
+  TsigFormatError,
+  TsigKey,
+  TsigVerifier,
+  signRequest,
+  tsigErrorOf,
+  verifyRequest,
+} from './tsig';
 import { CLASS_IN, TYPE_CODES } from './types';
 import { WireName } from './wire-name';
 
@@ -117,5 +126,79 @@ describe('TSIG (RFC 8945)', () => {
     verify(v, signAnswer(answer(7, 1), requestMac, true).signed);
     verify(v, answer(7, 2));
     expect(() => v.finish()).toThrow('the last message is not signed');
+  });
+
+  describe('the server half', () => {
+    const lookup = (name: WireName) => (name.equals(WireName.fromText(KEY.name)) ? KEY : undefined);
+    const serverVerify = (raw: Buffer, now = NOW) => verifyRequest(raw, readMessage(raw), lookup, () => now);
+
+    it('verifies a signed request and signs every answer so that the client half verifies them', () => {
+      const { signed, requestMac } = request();
+      const verified = serverVerify(signed)!;
+      expect(verified).toMatchObject({ key: KEY, error: 0 });
+      const v = verifier(requestMac);
+      const answers = [answer(7, 1), answer(7, 2), answer(7, 3)].map((a) => verified.sign(a));
+      for (const raw of answers) verify(v, raw);
+      expect(() => v.finish()).not.toThrow();
+      expect(answers[0].length - answer(7, 1).length).toBe(verified.octets - 6);
+    });
+
+    it('answers the oracle: the first answer is the one RFC 8945 §4.3 computes', () => {
+      const { signed, requestMac } = request();
+      expect(serverVerify(signed)!.sign(answer(7, 1))).toEqual(
+        signAnswer(answer(7, 1), requestMac, true).signed,
+      );
+    });
+
+    it('leaves unsigned requests alone, and finds a TSIG record whose fields overrun it malformed', () => {
+      expect(serverVerify(answer(7))).toBeUndefined();
+      const { signed } = request();
+      const cut = Buffer.from(signed);
+      cut.writeUInt16BE(cut.readUInt16BE(cut.length - 2) + 1, cut.length - 2); // other length past the end
+      expect(() => serverVerify(cut)).toThrow(TsigFormatError);
+      const looping = Buffer.from(signed);
+      const algorithmAt = readMessage(signed).additionals[0].rdataOffset;
+      looping.writeUInt16BE(0xc000 | algorithmAt, algorithmAt); // the algorithm name points at itself
+      expect(() => serverVerify(looping)).toThrow(TsigFormatError);
+    });
+
+    it('refuses an unknown key (BADKEY) and a bad MAC (BADSIG) with an unsigned TSIG record', () => {
+      const other = { ...KEY, name: 'unknown.' };
+      const badKey = serverVerify(signRequest(answer(7), other, NOW).signed)!;
+      expect(badKey).toEqual({
+        error: TSIG_ERROR.BADKEY,
+        octets: expect.any(Number),
+        sign: expect.any(Function),
+      });
+      const wrongAlgorithm = serverVerify(
+        signRequest(answer(7), { ...KEY, algorithm: 'hmac-sha1' }, NOW).signed,
+      )!;
+      expect(wrongAlgorithm.error).toBe(TSIG_ERROR.BADKEY);
+      const badSig = serverVerify(
+        signRequest(answer(7), { ...KEY, secret: Buffer.from('other').toString('base64') }, NOW).signed,
+      )!;
+      expect(badSig).toEqual({
+        error: TSIG_ERROR.BADSIG,
+        octets: expect.any(Number),
+        sign: expect.any(Function),
+      });
+      const response = badSig.sign(answer(7, 1));
+      expect(tsigErrorOf(response, readMessage(response))).toBe('BADSIG');
+      expect(response.length - answer(7, 1).length).toBe(badSig.octets);
+      const tampered = Buffer.from(request().signed);
+      tampered.writeUInt16BE(8, 0);
+      expect(serverVerify(tampered)!.error).toBe(0); // the original id is what the MAC covers
+      tampered[13] ^= 1; // a question label octet
+      expect(serverVerify(tampered)!.error).toBe(TSIG_ERROR.BADSIG);
+    });
+
+    it('answers a request signed out of the window with a signed BADTIME carrying its own time', () => {
+      const { signed, requestMac } = request();
+      const late = serverVerify(signed, NOW + 301_000)!;
+      expect(late).toMatchObject({ key: KEY, error: TSIG_ERROR.BADTIME });
+      const response = late.sign(answer(7, 1));
+      expect(tsigErrorOf(response, readMessage(response))).toBe('BADTIME');
+      expect(() => verify(verifier(requestMac), response)).toThrow('TSIG BADTIME');
+    });
   });
 });

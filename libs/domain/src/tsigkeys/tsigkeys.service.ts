@@ -13,8 +13,9 @@ import { duplicateTsigKey, tsigKeyNotFound } from './tsigkeys.errors';
 
 /**
  * TSIG keys (Designate's /v2/tsigkeys): an admin resource, every method admin only. A key of scope ZONE
- * signs the transfers of the zone `resource_id`, one of scope POOL those of the pool's SECONDARY zones.
- * The secret is stored as given.
+ * signs the transfers of the zone `resource_id`, one of scope POOL those of the pool's zones: a SECONDARY
+ * zone's from its masters, and every zone's from mini-dns to the pool's targets. The secret is shown in
+ * the clear; at rest it is encrypted when TSIG_KEY_ENCRYPTION_KEYS is set (the repository's TsigSecrets).
  */
 @Injectable()
 export class TsigKeysService {

@@ -1,14 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { XfrRequestedV1 } from '@zonewarden/contracts';
-import {
-  DnsServer,
-  TSIG_ALGORITHMS,
-  TransferredRecord,
-  TsigAlgorithm,
-  TsigKey,
-  querySoa,
-  transferZone,
-} from '@zonewarden/dns';
+import { DnsServer, TransferredRecord, TsigKey, querySoa, transferZone } from '@zonewarden/dns';
 import {
   PrismaService,
   SecondaryZonesRepository,
@@ -16,6 +8,7 @@ import {
   TsigKeysRepository,
   ZonePropagationRepository,
   ZoneRecord,
+  signingKey,
   withTransaction,
 } from '@zonewarden/persistence';
 import { parseMaster } from './secondary-zone-rules';
@@ -102,9 +95,7 @@ export class SecondaryZonesService {
   }
 
   private async keyFor(zone: ZoneRecord): Promise<TsigKey | undefined> {
-    const key = await this.tsigKeys.forZone(this.prisma.pg, zone);
-    if (!key || !(key.algorithm in TSIG_ALGORITHMS)) return undefined;
-    return { name: key.name, algorithm: key.algorithm as TsigAlgorithm, secret: key.secret };
+    return signingKey(await this.tsigKeys.forZone(this.prisma.pg, zone));
   }
 }
 
