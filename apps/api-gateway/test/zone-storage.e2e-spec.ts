@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import request from 'supertest';
 import { GatewayHarness, as, startGateway } from './support/gateway-harness';
 
@@ -65,6 +66,29 @@ describe('zone storage at scale', () => {
       await sql(`DELETE FROM zones WHERE id = $1`, zone.body.id);
       expect((await create('x.gone.example.org.')).status).toBe(201);
     });
+  });
+
+  it('creates a zone in five round trips to the database', async () => {
+    const statements = jest.spyOn(Client.prototype, 'query');
+    try {
+      expect((await create('trips.example.')).status).toBe(201);
+      // The creation's connection, among the gateway's background work (heartbeats, the outbox relay).
+      const texts = statements.mock.calls.map(([sent]) =>
+        typeof sent === 'string' ? sent : (sent as { name?: string }).name,
+      );
+      const client = statements.mock.contexts[texts.indexOf('zone-creation-context')];
+      const own = texts.filter((_, i) => statements.mock.contexts[i] === client);
+      const begin = own.indexOf('zone-creation-context') - 1;
+      expect(own.slice(begin, own.indexOf('COMMIT', begin) + 1)).toEqual([
+        'BEGIN',
+        'zone-creation-context',
+        'zone-insert',
+        'outbox-insert',
+        'COMMIT',
+      ]);
+    } finally {
+      statements.mockRestore();
+    }
   });
 
   describe('the zone quota', () => {

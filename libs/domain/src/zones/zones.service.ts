@@ -83,9 +83,9 @@ export class ZonesService {
       type: secondary ? 'SECONDARY' : 'PRIMARY',
       masters,
     };
-    const quotas = await this.quotas.of(caller.projectId);
+    // Five round trips: BEGIN, createIn's two, the announcement, COMMIT.
     return withTransaction(this.prisma.pg, async (tx) => {
-      const created = await this.createIn(tx, newZone, quotas, mayUseBlacklisted(caller));
+      const created = await this.createIn(tx, newZone, mayUseBlacklisted(caller));
       // A SECONDARY zone is announced once its first transfer brought its content (zone-worker).
       if (secondary) await requestTransfer(tx, created.id, true, requestId);
       else await this.announceCreated(tx, created, requestId);
@@ -99,17 +99,19 @@ export class ZonesService {
    * Designate's `use_blacklisted_zone` — may use a blacklisted name), the pool's nameservers; the zone is
    * inserted with its managed SOA and NS record sets (a SECONDARY zone with none, and serial 1: its transfer
    * brings them). The caller announces it (announceCreated) once it is complete. Two round trips: the
-   * checks' reads in one statement, the insert (under the project's zone lock when its quota is finite,
-   * taken there so that the lock is held from the insert to the commit only) in another.
+   * checks' reads (the project's quotas among them, unless the caller has them: `quotas`) in one
+   * statement, the insert (under the project's zone lock when its quota is finite, taken there so that
+   * the lock is held from the insert to the commit only) in another.
    */
   async createIn(
     tx: PoolClient,
     zone: NewZone,
-    quotas: Quotas,
     mayUseBlacklisted: boolean,
+    knownQuotas?: Quotas,
   ): Promise<ZoneRecord> {
     const ancestors = ancestorNames(zone.name);
     const context = await this.zones.creationContext(tx, zone, ancestors);
+    const quotas = knownQuotas ?? this.quotas.withOverrides(context.quotaOverrides);
     checkZoneNameAllowed(zone.name, context, mayUseBlacklisted);
     // A first look, unlocked, so that the errors keep their precedence; the insert looks again, locked.
     checkQuota(quotas, 'zones', context.liveZones + 1);

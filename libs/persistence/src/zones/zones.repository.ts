@@ -33,6 +33,8 @@ export interface ZoneCreationContext {
   nameservers: string[];
   /** The project's live zones, as last committed (not locked: the insert checks again). */
   liveZones: number;
+  /** The project's quota overrides (QuotasRepository.overrides), read in the same round trip. */
+  quotaOverrides: { resource: string; hardLimit: number }[];
 }
 
 /** A managed record set (SOA, apex NS) at a new zone's name. */
@@ -122,7 +124,9 @@ export class ZonesRepository {
       Prisma.sql`SELECT ${NAME_CATALOGS},
           (SELECT coalesce(json_agg(r), '[]') FROM (${this.relatedByName(zone, ancestors)}) r) AS related,
           ARRAY(SELECT hostname FROM pool_ns_records WHERE pool_id = ${zone.poolId}::uuid ORDER BY priority, hostname) AS nameservers,
-          ${projectCount(zone.projectId, 'count')} AS "liveZones"`,
+          ${projectCount(zone.projectId, 'count')} AS "liveZones",
+          (SELECT coalesce(json_agg(json_build_object('resource', resource, 'hardLimit', hard_limit)), '[]')
+            FROM quotas WHERE project_id = ${zone.projectId}) AS "quotaOverrides"`,
       'zone-creation-context',
     );
     return row;
