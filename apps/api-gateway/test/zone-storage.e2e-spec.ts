@@ -1,5 +1,6 @@
-import { Client } from 'pg';
+import { Client, Pool } from 'pg';
 import request from 'supertest';
+import { ZonesRepository, withTransaction } from '@zonewarden/persistence';
 import { GatewayHarness, as, startGateway } from './support/gateway-harness';
 
 const OWNER = as('storage-owner');
@@ -106,6 +107,36 @@ describe('zone storage at scale', () => {
       for (const res of refused) expect(res.body.type).toBe('over_quota');
       const listed = await request(gw.url).get('/v2/zones').set(PROJECT);
       expect(listed.body.metadata.total_count).toBe(5);
+    });
+
+    it('holds with 20 creations overlapping, each open a while after its insert', async () => {
+      // Through the HTTP API the gateway's small pool lets few transactions overlap: here 20 do.
+      const pool = new Pool({ connectionString: gw.db.url, max: 20 });
+      const zones = gw.app.get(ZonesRepository);
+      const zone = (i: number) => ({
+        projectId: 'storage-overlap',
+        poolId: '794ccc2c-d751-44fe-b57f-8894c9f5c842',
+        name: `o${i}.overlap.example.`,
+        email: 'a.example.',
+        ttl: 300,
+        description: null,
+        attributes: {},
+      });
+      try {
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            withTransaction(pool, async (tx) => {
+              const created = await zones.insert(tx, zone(i), 1, 5, []);
+              await tx.query('SELECT pg_sleep(0.05)');
+              return created;
+            }),
+          ),
+        );
+        expect(results.filter((result) => result.zone !== null)).toHaveLength(5);
+        expect(results.filter((result) => result.liveZones === 5)).toHaveLength(15);
+      } finally {
+        await pool.end();
+      }
     });
 
     it('counts zones moved by a transfer, and a recount agrees with the triggers', async () => {
