@@ -74,7 +74,7 @@ export function catalogController<R extends CatalogRecord>(api: CatalogApi<R>): 
       const collection = this.catalog.collection;
       const page = await this.catalog.list(
         auth,
-        parseCollectionQuery(req.query, collection, collectionOptions(this.config)),
+        parseCollectionQuery(req, collection, collectionOptions(this.config)),
       );
       return collectionBody(
         api.collection,

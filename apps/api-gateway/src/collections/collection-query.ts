@@ -71,14 +71,19 @@ function checkFilterValue(filter: FilterSpec, key: string, value: string): void 
   }
 }
 
+/** Designate's header asking for collections without `metadata.total_count` (they are not counted). */
+export const HIDE_COUNTS_HEADER = 'openstack-dns-hide-counts';
+
 /**
- * Reads marker/limit/sort_key/sort_dir and the collection's filters from a query string, with
- * Designate's error types; anything unknown or repeated is refused rather than ignored.
+ * Reads marker/limit/sort_key/sort_dir and the collection's filters from the request's query string (or
+ * `query`, the query string less what the caller consumed), with Designate's error types; anything unknown
+ * or repeated is refused rather than ignored. `OpenStack-DNS-Hide-Counts: true` leaves the count out.
  */
 export function parseCollectionQuery(
-  query: Request['query'],
+  req: Pick<Request, 'query' | 'headers'>,
   spec: CollectionSpec,
   limits: PageLimits,
+  query: Request['query'] = req.query,
 ): ListQuery {
   const values = new Map<string, string>();
   const unknown: string[] = [];
@@ -122,5 +127,6 @@ export function parseCollectionQuery(
     sortDir,
     limit: parseLimit(values.get('limit'), limits),
     marker: marker?.toLowerCase(),
+    withCount: String(req.headers[HIDE_COUNTS_HEADER]).toLowerCase() !== 'true',
   };
 }

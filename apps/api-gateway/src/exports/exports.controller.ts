@@ -41,7 +41,7 @@ export class ExportsController {
   @Get('v2/zones/tasks/exports')
   async list(@Auth() auth: AuthContext, @Req() req: Request) {
     const limits = collectionOptions(this.config);
-    const page = await this.exports.list(auth, parseCollectionQuery(req.query, EXPORT_COLLECTION, limits));
+    const page = await this.exports.list(auth, parseCollectionQuery(req, EXPORT_COLLECTION, limits));
     const base = this.base(req);
     return collectionBody(
       'exports',

@@ -60,7 +60,7 @@ export class ImportsController {
   @Get()
   async list(@Auth() auth: AuthContext, @Req() req: Request) {
     const limits = collectionOptions(this.config);
-    const page = await this.imports.list(auth, parseCollectionQuery(req.query, IMPORT_COLLECTION, limits));
+    const page = await this.imports.list(auth, parseCollectionQuery(req, IMPORT_COLLECTION, limits));
     const base = this.base(req);
     return collectionBody(
       'imports',

@@ -49,7 +49,7 @@ export class PoolsController {
   async list(@Auth() auth: AuthContext, @Req() req: Request) {
     const page = await this.pools.list(
       auth,
-      parseCollectionQuery(req.query, POOL_COLLECTION, collectionOptions(this.config)),
+      parseCollectionQuery(req, POOL_COLLECTION, collectionOptions(this.config)),
     );
     const base = baseUrl(req, this.config.API_PUBLIC_URL);
     return collectionBody(

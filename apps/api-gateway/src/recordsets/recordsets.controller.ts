@@ -120,7 +120,7 @@ export class RecordSetsController {
     const page = await this.recordSets.list(
       auth,
       zoneId,
-      parseCollectionQuery(query, RECORDSET_COLLECTION, limits),
+      parseCollectionQuery(req, RECORDSET_COLLECTION, limits, query),
     );
     const base = this.base(req);
     return collectionBody(

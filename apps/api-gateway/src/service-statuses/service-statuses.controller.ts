@@ -24,7 +24,7 @@ export class ServiceStatusesController {
   async list(@Auth() auth: AuthContext, @Req() req: Request) {
     const page = await this.statuses.list(
       auth,
-      parseCollectionQuery(req.query, SERVICE_STATUS_COLLECTION, collectionOptions(this.config)),
+      parseCollectionQuery(req, SERVICE_STATUS_COLLECTION, collectionOptions(this.config)),
     );
     const base = baseUrl(req, this.config.API_PUBLIC_URL);
     // No metadata: Designate counts only zones, record sets, imports, exports and transfer accepts.

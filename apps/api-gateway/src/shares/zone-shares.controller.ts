@@ -42,7 +42,7 @@ export class ZoneSharesController {
     const page = await this.shares.list(
       auth,
       zoneId,
-      parseCollectionQuery(req.query, ZONE_SHARE_COLLECTION, limits),
+      parseCollectionQuery(req, ZONE_SHARE_COLLECTION, limits),
     );
     const base = this.base(req);
     return collectionBody(

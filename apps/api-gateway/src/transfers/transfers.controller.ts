@@ -54,7 +54,7 @@ export class TransfersController {
   async listRequests(@Auth() auth: AuthContext, @Req() req: Request) {
     const { page, viewOf } = await this.transfers.listRequests(
       auth,
-      parseCollectionQuery(req.query, TRANSFER_REQUEST_COLLECTION, collectionOptions(this.config)),
+      parseCollectionQuery(req, TRANSFER_REQUEST_COLLECTION, collectionOptions(this.config)),
     );
     const base = this.base(req);
     return collectionBody(
@@ -121,7 +121,7 @@ export class TransfersController {
   async listAccepts(@Auth() auth: AuthContext, @Req() req: Request) {
     const page = await this.transfers.listAccepts(
       auth,
-      parseCollectionQuery(req.query, TRANSFER_ACCEPT_COLLECTION, collectionOptions(this.config)),
+      parseCollectionQuery(req, TRANSFER_ACCEPT_COLLECTION, collectionOptions(this.config)),
     );
     const base = this.base(req);
     return collectionBody(

@@ -41,7 +41,7 @@ export class TsigKeysController {
   async list(@Auth() auth: AuthContext, @Req() req: Request) {
     const page = await this.keys.list(
       auth,
-      parseCollectionQuery(req.query, TSIGKEY_COLLECTION, collectionOptions(this.config)),
+      parseCollectionQuery(req, TSIGKEY_COLLECTION, collectionOptions(this.config)),
     );
     const base = this.base(req);
     return collectionBody(

@@ -43,7 +43,7 @@ export class ZonesController {
   @Get()
   async list(@Auth() auth: AuthContext, @Req() req: Request) {
     const limits = collectionOptions(this.config);
-    const page = await this.zones.list(auth, parseCollectionQuery(req.query, ZONE_COLLECTION, limits));
+    const page = await this.zones.list(auth, parseCollectionQuery(req, ZONE_COLLECTION, limits));
     return collectionBody(
       'zones',
       page.items.map((zone) => this.render(zone, req)),

@@ -121,8 +121,8 @@ export class ImportsService {
     const created = await this.zones.createIn(
       transaction.tx,
       newZone,
-      quotas,
       request.mayUseBlacklisted ?? false,
+      quotas,
     );
     await transaction.insertRecordSets(created);
     if (!(await this.imports.completeIn(transaction.tx, request.importId, created)))

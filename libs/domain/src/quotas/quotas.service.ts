@@ -17,7 +17,12 @@ export class QuotasService {
 
   /** The limits that apply to a project (its overrides on the operator's defaults). */
   async of(projectId: string): Promise<Quotas> {
-    return effectiveQuotas(this.settings.defaultQuotas, await this.quotas.overrides(projectId));
+    return this.withOverrides(await this.quotas.overrides(projectId));
+  }
+
+  /** The limits that apply to a project whose overrides were read otherwise (with other reads). */
+  withOverrides(overrides: { resource: string; hardLimit: number }[]): Quotas {
+    return effectiveQuotas(this.settings.defaultQuotas, overrides);
   }
 
   /** A project reads its own quotas; admins read anyone's. */

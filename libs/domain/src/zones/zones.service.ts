@@ -18,7 +18,6 @@ import {
   announceZone,
   changeZone,
   lockZone,
-  nameCatalogs,
   requestTransfer,
   withTransaction,
   zoneEvent,
@@ -86,9 +85,9 @@ export class ZonesService {
       type: secondary ? 'SECONDARY' : 'PRIMARY',
       masters,
     };
-    const quotas = await this.quotas.of(caller.projectId);
+    // Five round trips: BEGIN, createIn's two, the announcement, COMMIT.
     return withTransaction(this.prisma.pg, async (tx) => {
-      const created = await this.createIn(tx, newZone, quotas, mayUseBlacklisted(caller));
+      const created = await this.createIn(tx, newZone, mayUseBlacklisted(caller));
       // A SECONDARY zone is announced once its first transfer brought its content (zone-worker).
       if (secondary) await requestTransfer(tx, created.id, true, requestId);
       else await this.announceCreated(tx, created, requestId);
@@ -101,30 +100,39 @@ export class ZonesService {
    * transaction: the project's zone quota, the name rules (TLDs and blacklists included; an admin —
    * Designate's `use_blacklisted_zone` — may use a blacklisted name), the pool's nameservers; the zone is
    * inserted with its managed SOA and NS record sets (a SECONDARY zone with none, and serial 1: its transfer
-   * brings them). The caller announces it (announceCreated) once it is complete.
+   * brings them). The caller announces it (announceCreated) once it is complete. Two round trips: the
+   * checks' reads (the project's quotas among them, unless the caller has them: `quotas`) in one
+   * statement, the insert (under the project's zone lock when its quota is finite, taken there so that
+   * the lock is held from the insert to the commit only) in another.
    */
   async createIn(
     tx: PoolClient,
     zone: NewZone,
-    quotas: Quotas,
     mayUseBlacklisted: boolean,
+    knownQuotas?: Quotas,
   ): Promise<ZoneRecord> {
-    checkZoneNameAllowed(zone.name, await nameCatalogs(tx), mayUseBlacklisted);
-    // Concurrent creations in one project queue on a lock, so the count cannot be overtaken.
-    await this.checkZoneQuota(tx, zone.projectId, quotas);
     const ancestors = ancestorNames(zone.name);
-    checkNameIsFree(zone, ancestors, await this.zones.relatedByName(tx, zone, ancestors));
-    const nameservers = await this.zones.poolNsHostnames(tx, zone.poolId);
+    const context = await this.zones.creationContext(tx, zone, ancestors);
+    const quotas = knownQuotas ?? this.quotas.withOverrides(context.quotaOverrides);
+    checkZoneNameAllowed(zone.name, context, mayUseBlacklisted);
+    // A first look, unlocked, so that the errors keep their precedence; the insert looks again, locked.
+    checkQuota(quotas, 'zones', context.liveZones + 1);
+    checkNameIsFree(zone, ancestors, context.related);
+    const { nameservers } = context;
     if (nameservers.length === 0) throw noServersConfigured();
     const serial = zone.type === 'SECONDARY' ? SECONDARY_INITIAL_SERIAL : unixSeconds();
+    const managed =
+      zone.type === 'SECONDARY'
+        ? []
+        : [
+            { type: 'SOA', records: [soaRecordData(nameservers[0], zone.email, serial)] },
+            { type: 'NS', records: nameservers },
+          ];
+    const limited = quotas.zones >= 0 ? quotas.zones : null;
+    const { zone: created, liveZones } = await this.zones.insert(tx, zone, serial, limited, managed);
+    if (liveZones !== null) checkQuota(quotas, 'zones', liveZones + 1);
     // Same-name races are settled by the partial unique index.
-    const created = await this.zones.insert(tx, zone, serial);
     if (!created) throw duplicateZone();
-    if (zone.type === 'SECONDARY') return created;
-    await this.zones.insertManagedRecordSet(tx, created, 'SOA', [
-      soaRecordData(nameservers[0], created.email, serial),
-    ]);
-    await this.zones.insertManagedRecordSet(tx, created, 'NS', nameservers);
     return created;
   }
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
-import { Queryable, query } from '../sql';
 import { CatalogRecord, CatalogTable, catalogCollection } from './catalog-table';
 
 export interface TldRecord extends CatalogRecord {
@@ -32,14 +31,7 @@ export class BlacklistsRepository extends CatalogTable<BlacklistRecord> {
 }
 
 /**
- * Every TLD name and blacklist pattern, in one round trip on the caller's transaction: what a new zone's
- * name is checked against.
+ * Every TLD name and blacklist pattern (`tlds`, `patterns`), as columns of a SELECT: what a new zone's
+ * name is checked against, read in the zone creation's one round trip of checks.
  */
-export async function nameCatalogs(tx: Queryable): Promise<{ tlds: string[]; patterns: string[] }> {
-  const [row] = await query<{ tlds: string[]; patterns: string[] }>(
-    tx,
-    Prisma.sql`SELECT ARRAY(SELECT name FROM tlds) AS tlds, ARRAY(SELECT pattern FROM blacklists) AS patterns`,
-    'name-catalogs',
-  );
-  return row;
-}
+export const NAME_CATALOGS = Prisma.sql`ARRAY(SELECT name FROM tlds) AS tlds, ARRAY(SELECT pattern FROM blacklists) AS patterns`;

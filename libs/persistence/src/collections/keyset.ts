@@ -33,12 +33,31 @@ export interface ListQuery {
   sortDir: 'asc' | 'desc';
   limit: number;
   marker?: string;
+  /** Whether the page carries the collection's size (false: Designate's `OpenStack-DNS-Hide-Counts`). */
+  withCount?: boolean;
 }
 
 export interface Page<T> {
   items: T[];
   hasMore: boolean;
-  totalCount: number;
+  /** Absent when not asked for, or when the filtered collection holds more than COUNT_LIMIT items. */
+  totalCount?: number;
+}
+
+/**
+ * A filtered collection is counted up to this many items and no further: the count's cost stays bounded
+ * whatever the table holds, and a larger collection's page goes without `total_count`.
+ */
+export const COUNT_LIMIT = 10_000;
+
+/**
+ * Where a collection's items come from: disjoint parts (each a list of conditions on `t`) whose union is
+ * the collection, each paged through its own keyset index; `unfilteredCount`, when given, is a statement
+ * that returns the collection's size (`total`) from maintained counters, used when no filter applies.
+ */
+export interface ListSource {
+  parts: Prisma.Sql[][];
+  unfilteredCount?: Prisma.Sql;
 }
 
 const LIKE_SPECIALS = /[\\%_]/g;
@@ -102,39 +121,88 @@ export function pageQuery(
       Prisma.sql`(${sortT}, t.id) ${op} (SELECT ${sortM}, m.id FROM ${Prisma.raw(spec.table)} m WHERE m.id = ${query.marker}::uuid)`,
     );
   }
-  const dir = Prisma.raw(query.sortDir === 'asc' ? 'ASC' : 'DESC');
   return Prisma.sql`SELECT ${columns} FROM ${Prisma.raw(spec.table)} t ${whereClause(spec, conditions, query.filters)}
-    ORDER BY ${sortT} ${dir}, t.id ${dir} LIMIT ${query.limit + 1}`;
+    ${orderAndLimit(spec, query)}`;
 }
 
+function orderAndLimit(spec: CollectionSpec, query: ListQuery): Prisma.Sql {
+  const dir = Prisma.raw(query.sortDir === 'asc' ? 'ASC' : 'DESC');
+  return Prisma.sql`ORDER BY ${sortExpression(spec, query.sortKey, 't')} ${dir}, t.id ${dir} LIMIT ${query.limit + 1}`;
+}
+
+/**
+ * The page of a collection made of several parts: each part's page (ids only) through its own index, then
+ * the rows of those ids, merged in order. An OR of the parts' conditions would be one scan of the table.
+ */
+export function mergedPageQuery(
+  spec: CollectionSpec,
+  columns: Prisma.Sql,
+  parts: Prisma.Sql[][],
+  query: ListQuery,
+): Prisma.Sql {
+  if (parts.length === 1) return pageQuery(spec, columns, parts[0], query);
+  const ids = parts.map((part) => Prisma.sql`(${pageQuery(spec, Prisma.raw('t.id'), part, query)})`);
+  return Prisma.sql`SELECT ${columns} FROM ${Prisma.raw(spec.table)} t
+    WHERE t.id IN (${Prisma.join(ids, ' UNION ALL ')}) ${orderAndLimit(spec, query)}`;
+}
+
+/** How many of the part's items match the filters, up to COUNT_LIMIT + 1. */
 export function countQuery(
   spec: CollectionSpec,
   scope: Prisma.Sql[],
   filters: Record<string, string>,
 ): Prisma.Sql {
-  return Prisma.sql`SELECT count(*)::int AS total FROM ${Prisma.raw(spec.table)} t ${whereClause(spec, scope, filters)}`;
+  return Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM ${Prisma.raw(spec.table)} t
+    ${whereClause(spec, scope, filters)} LIMIT ${COUNT_LIMIT + 1}) counted`;
 }
 
-export function toPage<T>(rows: T[], limit: number, totalCount: number): Page<T> {
+export function toPage<T>(rows: T[], limit: number, totalCount?: number): Page<T> {
   return { items: rows.slice(0, limit), hasMore: rows.length > limit, totalCount };
 }
 
-/** Runs a collection's page and count queries on a pg pool; null when the marker is not in the collection. */
+/** The collection's size, when asked for and not beyond COUNT_LIMIT for a filtered one. */
+async function totalOf(
+  pg: Pool,
+  spec: CollectionSpec,
+  source: ListSource,
+  listQuery: ListQuery,
+): Promise<number | undefined> {
+  if (listQuery.withCount === false) return undefined;
+  if (source.unfilteredCount && Object.keys(listQuery.filters).length === 0) {
+    const [{ total }] = await query<{ total: number }>(pg, source.unfilteredCount);
+    return total;
+  }
+  const counts = await Promise.all(
+    source.parts.map((part) => query<{ total: number }>(pg, countQuery(spec, part, listQuery.filters))),
+  );
+  const total = counts.reduce((sum, [counted]) => sum + counted.total, 0);
+  return total > COUNT_LIMIT ? undefined : total;
+}
+
+/**
+ * Runs a collection's page and count queries on a pg pool; null when the marker is not in the collection.
+ * `scope`: the conditions of a collection in one part.
+ */
 export async function listPage<T extends object>(
   pg: Pool,
   spec: CollectionSpec,
   columns: Prisma.Sql,
-  scope: Prisma.Sql[],
+  scope: Prisma.Sql[] | ListSource,
   listQuery: ListQuery,
 ): Promise<Page<T> | null> {
+  const source = Array.isArray(scope) ? { parts: [scope] } : scope;
   if (listQuery.marker) {
-    const conditions = Prisma.join([Prisma.sql`t.id = ${listQuery.marker}::uuid`, ...scope], ' AND ');
-    const found = await query(pg, Prisma.sql`SELECT 1 FROM ${Prisma.raw(spec.table)} t WHERE ${conditions}`);
+    const inPart = (part: Prisma.Sql[]) => Prisma.sql`(${Prisma.join([Prisma.sql`TRUE`, ...part], ' AND ')})`;
+    const found = await query(
+      pg,
+      Prisma.sql`SELECT 1 FROM ${Prisma.raw(spec.table)} t
+        WHERE t.id = ${listQuery.marker}::uuid AND (${Prisma.join(source.parts.map(inPart), ' OR ')})`,
+    );
     if (found.length === 0) return null;
   }
-  const [rows, counted] = await Promise.all([
-    query<T>(pg, pageQuery(spec, columns, scope, listQuery)),
-    query<{ total: number }>(pg, countQuery(spec, scope, listQuery.filters)),
+  const [rows, total] = await Promise.all([
+    query<T>(pg, mergedPageQuery(spec, columns, source.parts, listQuery)),
+    totalOf(pg, spec, source, listQuery),
   ]);
-  return toPage(rows, listQuery.limit, counted[0].total);
+  return toPage(rows, listQuery.limit, total);
 }

@@ -2,7 +2,7 @@ import { PoolClient } from 'pg';
 import type { CnameConflict, ZonefileRecord } from '@zonewarden/dns';
 import { Prisma } from '../generated/prisma/client';
 import { query } from '../sql';
-import { addRecordCounts } from '../zones/zone-sql';
+import { addRecordCounts, zoneNameBelow } from '../zones/zone-sql';
 import type { ZoneRecord } from '../zones/zone.record';
 
 /**
@@ -102,7 +102,7 @@ export class ImportTransaction {
     const [child] = await query<{ name: string }>(
       this.tx,
       Prisma.sql`SELECT z.name FROM zones z
-        WHERE z.status <> 'DELETED' AND right(z.name, ${origin.length + 1}) = ${'.' + origin}
+        WHERE z.status <> 'DELETED' AND ${zoneNameBelow('z', origin)}
           AND EXISTS (SELECT 1 FROM import_records r WHERE ${RECORD_SETS_ONLY(origin)}
             AND (r.name = z.name OR right(r.name, length(z.name) + 1) = '.' || z.name))
         LIMIT 1`,

@@ -25,6 +25,18 @@ export const ZONE_COLUMNS =
   t.updated_at AT TIME ZONE 'UTC' AS "updatedAt", t.transferred_at AT TIME ZONE 'UTC' AS "transferredAt",
   EXISTS (SELECT 1 FROM zone_shares s WHERE s.zone_id = t.id) AS shared`);
 
+/**
+ * `alias`'s zone lies below `name` (ends in `.name`): one range of `zones_live_reversed_name_idx`, whose
+ * `reversed_name` is the name's characters reversed, bytewise ordered. The range ends at the character
+ * after the dot, so `ample.com.` finds `www.ample.com.` but not `example.com.`. The caller adds the
+ * index's `status <> 'DELETED'`.
+ */
+export function zoneNameBelow(alias: string, name: string): Prisma.Sql {
+  const from = [...`.${name}`].reverse().join('');
+  const column = Prisma.raw(`${alias}.reversed_name`);
+  return Prisma.sql`${column} > ${from} AND ${column} < ${from.slice(0, -1) + '/'}`;
+}
+
 export type ZoneRow = Omit<ZoneRecord, 'serial'> & { serial: string };
 
 export function toZoneRecord(row: ZoneRow): ZoneRecord {

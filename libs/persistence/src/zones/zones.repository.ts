@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client';
 import { Scope, inScope, inScopeOrShared } from '../access/scope';
-import { ListQuery, Page, listPage } from '../collections/keyset';
+import { NAME_CATALOGS } from '../catalogs/catalogs.repositories';
+import { ListQuery, ListSource, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
 import { Queryable, isUniqueViolation, query } from '../sql';
 import { DESIGNATE_ZONE_COLLECTION, ZONE_COLLECTION, ZoneRecord, ZoneType } from './zone.record';
-import { ZONE_COLUMNS, ZoneRow, toZoneRecord } from './zone-sql';
+import { ZONE_COLUMNS, ZoneRow, toZoneRecord, zoneNameBelow } from './zone-sql';
 
 export interface NewZone {
   projectId: string;
@@ -20,6 +21,50 @@ export interface NewZone {
   type?: ZoneType;
   /** A SECONDARY zone's masters (`host` or `host:port`). */
   masters?: string[];
+}
+
+/** What a new zone is checked against, read in one round trip (creationContext). */
+export interface ZoneCreationContext {
+  tlds: string[];
+  patterns: string[];
+  /** The live zones that stand in the way of the new one (relatedByName). */
+  related: { name: string; projectId: string }[];
+  /** Hostnames of the pool's nameservers, primary first. */
+  nameservers: string[];
+  /** The project's live zones, as last committed (not locked: the insert checks again). */
+  liveZones: number;
+  /** The project's quota overrides (QuotasRepository.overrides), read in the same round trip. */
+  quotaOverrides: { resource: string; hardLimit: number }[];
+}
+
+/** A managed record set (SOA, apex NS) at a new zone's name. */
+export interface ManagedRecordSet {
+  type: string;
+  records: string[];
+}
+
+/** The project's zones from the maintained counters (project_zone_counts). */
+const projectCount = (projectId: string, column: 'count' | 'total') =>
+  Prisma.sql`(SELECT coalesce(sum(${Prisma.raw(column)}), 0)::int FROM project_zone_counts WHERE project_id = ${projectId})`;
+
+/**
+ * The zones a scope lists. All projects: one part, sized by every project's counters. One project: its
+ * own zones (through the (project_id, sort key, id) indexes) and those shared with it, paged apart and
+ * merged; sized by its counters plus its shares.
+ */
+function zoneSource(scope: Scope): ListSource {
+  const projectId = scope.projectId;
+  if (projectId === null)
+    return {
+      parts: [[]],
+      unfilteredCount: Prisma.sql`SELECT coalesce(sum(total), 0)::int AS total FROM project_zone_counts`,
+    };
+  const sharedWith = Prisma.sql`SELECT s.zone_id FROM zone_shares s JOIN zones z ON z.id = s.zone_id
+    WHERE s.target_project_id = ${projectId} AND z.project_id <> ${projectId}`;
+  return {
+    parts: [[Prisma.sql`t.project_id = ${projectId}`], [Prisma.sql`t.id IN (${sharedWith})`]],
+    unfilteredCount: Prisma.sql`SELECT (${projectCount(projectId, 'total')} + (SELECT count(*) FROM (${sharedWith}) shared))::int AS total`,
+  };
 }
 
 /**
@@ -49,101 +94,108 @@ export class ZonesRepository {
       this.prisma.pg,
       shownPending ? DESIGNATE_ZONE_COLLECTION : ZONE_COLLECTION,
       ZONE_COLUMNS,
-      [inScopeOrShared(scope, 't.id')],
+      zoneSource(scope),
       listQuery,
     );
     return page && { ...page, items: page.items.map(toZoneRecord) };
   }
 
-  /** Live zones of the project, once concurrent creations (and accepts) in it queue on a lock (so the count holds). */
+  /**
+   * Live zones of the project, once concurrent creations (and accepts) in it queue on its lock until this
+   * transaction ends (so the count holds): read from its counters after the lock.
+   */
   async countLiveLocked(tx: Queryable, projectId: string): Promise<number> {
-    await query(
-      tx,
-      Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${'zones-of:' + projectId}))`,
-      'zone-quota-lock',
-    );
     const [{ count }] = await query<{ count: number }>(
       tx,
-      Prisma.sql`SELECT count(*)::int AS count FROM zones WHERE project_id = ${projectId} AND status <> 'DELETED'`,
+      Prisma.sql`SELECT zonewarden_lock_live_zone_count(${projectId}) AS count`,
       'zone-quota-count',
     );
     return count;
   }
 
-  /**
-   * The live zones that stand in the way of `zone`: one named like it (any project), else one of another
-   * project above it (`ancestors`) or below it — the same name first; at most one.
-   */
-  relatedByName(
+  /** Everything a new zone is checked against, in one statement (its checks' one round trip). */
+  async creationContext(
     db: Queryable,
-    zone: { name: string; projectId: string },
+    zone: { name: string; projectId: string; poolId: string },
     ancestors: string[],
-  ): Promise<{ name: string; projectId: string }[]> {
-    const { name, projectId } = zone;
-    return query<{ name: string; projectId: string }>(
+  ): Promise<ZoneCreationContext> {
+    const [row] = await query<ZoneCreationContext>(
       db,
-      Prisma.sql`SELECT name, project_id AS "projectId" FROM zones
-        WHERE status <> 'DELETED' AND (name = ${name} OR project_id <> ${projectId})
-          AND (name = ${name} OR name = ANY(${ancestors}::text[]) OR right(name, ${name.length + 1}) = ${'.' + name})
-        ORDER BY name = ${name} DESC LIMIT 1`,
-      'zone-related-names',
+      Prisma.sql`SELECT ${NAME_CATALOGS},
+          (SELECT coalesce(json_agg(r), '[]') FROM (${this.relatedByName(zone, ancestors)}) r) AS related,
+          ARRAY(SELECT hostname FROM pool_ns_records WHERE pool_id = ${zone.poolId}::uuid ORDER BY priority, hostname) AS nameservers,
+          ${projectCount(zone.projectId, 'count')} AS "liveZones",
+          (SELECT coalesce(json_agg(json_build_object('resource', resource, 'hardLimit', hard_limit)), '[]')
+            FROM quotas WHERE project_id = ${zone.projectId}) AS "quotaOverrides"`,
+      'zone-creation-context',
     );
-  }
-
-  /** The pool's nameserver hostnames, primary first. */
-  async poolNsHostnames(db: Queryable, poolId: string): Promise<string[]> {
-    const rows = await query<{ hostname: string }>(
-      db,
-      Prisma.sql`SELECT hostname FROM pool_ns_records WHERE pool_id = ${poolId}::uuid ORDER BY priority, hostname`,
-      'pool-ns-hostnames',
-    );
-    return rows.map((row) => row.hostname);
+    return row;
   }
 
   /**
-   * The new zone (action CREATE; ACTIVE, or PENDING for a SECONDARY zone until its first transfer), or
-   * null when a live zone took its name meanwhile.
+   * The live zones that stand in the way of `zone`: one named like it (any project; the partial unique
+   * index), else one of another project above it (`ancestors`: one probe of that index each) or below
+   * it (a range of the reversed names' index) — the same name first; at most one. Each lookup costs
+   * the same whatever the table holds.
    */
-  async insert(tx: Queryable, zone: NewZone, serial: number): Promise<ZoneRecord | null> {
+  private relatedByName(zone: { name: string; projectId: string }, ancestors: string[]): Prisma.Sql {
+    const { name, projectId } = zone;
+    const live = Prisma.sql`SELECT name, project_id AS "projectId" FROM zones z WHERE z.status <> 'DELETED'`;
+    return Prisma.sql`SELECT name, "projectId" FROM (
+        (SELECT 0 AS rank, * FROM (${live} AND z.name = ${name}) same)
+        UNION ALL (SELECT 1, * FROM (${live} AND z.name = ANY(${ancestors}::text[]) AND z.project_id <> ${projectId} LIMIT 1) above)
+        UNION ALL (SELECT 2, * FROM (${live} AND ${zoneNameBelow('z', name)} AND z.project_id <> ${projectId} LIMIT 1) below)
+      ) related ORDER BY rank LIMIT 1`;
+  }
+
+  /**
+   * Inserts the zone (action CREATE; ACTIVE, or PENDING for a SECONDARY zone until its first transfer)
+   * with its managed record sets, in one statement. With a `zoneQuota` (not unlimited) the project's lock
+   * is taken first, as late as the creation allows, and `liveZones` is the count under it: the zone is
+   * inserted only below the quota. `zone` is null when refused so, or when a live zone took its name
+   * meanwhile (the partial unique index).
+   */
+  async insert(
+    tx: Queryable,
+    zone: NewZone,
+    serial: number,
+    zoneQuota: number | null,
+    managed: ManagedRecordSet[],
+  ): Promise<{ zone: ZoneRecord | null; liveZones: number | null }> {
     const type = zone.type ?? 'PRIMARY';
     const status = type === 'SECONDARY' ? 'PENDING' : 'ACTIVE';
+    const setIds = managed.map(() => randomUUID());
+    const records = managed.flatMap((set, i) => set.records.map((data) => ({ setId: setIds[i], data })));
     try {
-      const [row] = await query<ZoneRow>(
+      const [row] = await query<Partial<ZoneRow> & { liveZones: number | null }>(
         tx,
-        Prisma.sql`INSERT INTO zones AS t (id, project_id, pool_id, name, email, ttl, serial, description, attributes, status, action, type, masters)
-          VALUES (${randomUUID()}::uuid, ${zone.projectId}, ${zone.poolId}::uuid, ${zone.name}, ${zone.email}, ${zone.ttl},
-            ${serial}, ${zone.description}, ${JSON.stringify(zone.attributes)}::jsonb, ${status}::"ZoneStatus", 'CREATE',
-            ${type}::"ZoneType", ${JSON.stringify(zone.masters ?? [])}::jsonb)
-          RETURNING ${ZONE_COLUMNS}`,
+        Prisma.sql`WITH slot AS (
+            SELECT CASE WHEN ${zoneQuota}::int IS NOT NULL THEN zonewarden_lock_live_zone_count(${zone.projectId}) END AS live
+          ), created AS (
+            INSERT INTO zones AS t (id, project_id, pool_id, name, email, ttl, serial, description, attributes, status, action, type, masters)
+            SELECT ${randomUUID()}::uuid, ${zone.projectId}, ${zone.poolId}::uuid, ${zone.name}, ${zone.email}, ${zone.ttl},
+              ${serial}, ${zone.description}, ${JSON.stringify(zone.attributes)}::jsonb, ${status}::"ZoneStatus", 'CREATE',
+              ${type}::"ZoneType", ${JSON.stringify(zone.masters ?? [])}::jsonb
+            FROM slot WHERE slot.live IS NULL OR slot.live < ${zoneQuota}::int
+            RETURNING ${ZONE_COLUMNS}
+          ), sets AS (
+            INSERT INTO recordsets (id, zone_id, project_id, name, type, managed, status, action)
+            SELECT m.id, created.id, created."projectId", created.name, m.type, true, 'ACTIVE', 'CREATE'
+            FROM created, unnest(${setIds}::uuid[], ${managed.map((set) => set.type)}::text[]) AS m(id, type)
+          ), set_records AS (
+            INSERT INTO records (id, recordset_id, data)
+            SELECT gen_random_uuid(), r.set_id, r.data
+            FROM created, unnest(${records.map((r) => r.setId)}::uuid[], ${records.map((r) => r.data)}::text[]) AS r(set_id, data)
+          )
+          SELECT slot.live AS "liveZones", created.* FROM slot LEFT JOIN created ON true`,
         'zone-insert',
       );
-      return toZoneRecord(row);
+      const { liveZones, ...created } = row;
+      return { zone: created.id ? toZoneRecord(created as ZoneRow) : null, liveZones };
     } catch (error) {
-      if (isUniqueViolation(error, 'zones_live_name_key')) return null;
+      if (isUniqueViolation(error, 'zones_live_name_key')) return { zone: null, liveZones: null };
       throw error;
     }
-  }
-
-  /** A record set of the service's own (SOA, apex NS) at the zone's name. */
-  async insertManagedRecordSet(
-    tx: Queryable,
-    zone: ZoneRecord,
-    type: string,
-    records: string[],
-  ): Promise<void> {
-    const recordsetId = randomUUID();
-    await query(
-      tx,
-      Prisma.sql`INSERT INTO recordsets (id, zone_id, project_id, name, type, managed, status, action)
-        VALUES (${recordsetId}::uuid, ${zone.id}::uuid, ${zone.projectId}, ${zone.name}, ${type}, true, 'ACTIVE', 'CREATE')`,
-      'recordset-insert-managed',
-    );
-    await query(
-      tx,
-      Prisma.sql`INSERT INTO records (id, recordset_id, data)
-        SELECT gen_random_uuid(), ${recordsetId}::uuid, data FROM unnest(${records}::text[]) AS data`,
-      'records-insert',
-    );
   }
 
   async markDeleting(tx: Queryable, id: string): Promise<ZoneRecord> {
