@@ -16,6 +16,7 @@ import { TokensRepository } from './tokens/tokens.repository';
 import { TransfersRepository } from './transfers/transfers.repository';
 import { TsigKeysRepository } from './tsigkeys/tsigkeys.repository';
 import { SecondaryZonesRepository } from './zones/secondary-zones.repository';
+import { ZoneChangesRepository } from './zones/zone-changes.repository';
 import { ZoneContentRepository } from './zones/zone-content.repository';
 import { ZoneLocks } from './zones/zone-locks';
 import { ZonePropagationRepository } from './zones/zone-propagation.repository';
@@ -37,6 +38,7 @@ const REPOSITORIES = [
   TransfersRepository,
   TsigKeysRepository,
   SecondaryZonesRepository,
+  ZoneChangesRepository,
   ZoneContentRepository,
   ZoneLocks,
   ZonePropagationRepository,

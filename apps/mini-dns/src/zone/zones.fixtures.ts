@@ -1,5 +1,5 @@
 import { WireName } from '@zonewarden/dns';
-import type { ZoneContent } from '@zonewarden/persistence';
+import type { ZoneChangeRow, ZoneChangesRepository, ZoneContent } from '@zonewarden/persistence';
 import { NotLoaded, ZoneView } from '../lookup/zone-view';
 import type { SecondaryNotify } from '../protocol/secondary-notify';
 import { ZoneTree, buildZoneTree } from './zone-tree';
@@ -36,3 +36,14 @@ export function zoneView(...zones: ZoneContent[]): ZoneView & { trees: ZoneTree[
 
 /** No SECONDARY zones in storage: a NOTIFY is answered from the zones served. */
 export const NO_SECONDARIES = { notified: async () => undefined } as unknown as SecondaryNotify;
+
+/** A zone change log for specs: the zones `change` names are handed over by the next catch-up. */
+export function changeLog(): { repository: ZoneChangesRepository; change: (name: string) => void } {
+  const pending: ZoneChangeRow[] = [];
+  let txid = 1;
+  const repository = {
+    position: async () => ({ finishedBelow: txid, prunedBelow: 0 }),
+    page: async (_from: number, after?: ZoneChangeRow) => (after ? [] : pending.splice(0)),
+  } as unknown as ZoneChangesRepository;
+  return { repository, change: (name) => pending.push({ id: String(txid), txid: txid++, name }) };
+}

@@ -38,10 +38,25 @@ const SERVED = Prisma.raw(
 export class ZoneContentRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  async servedZoneNames(): Promise<string[]> {
+  /**
+   * The served zones' names after `after` in name order, at most `limit` of them: the whole index is read
+   * page by page (keyset on the served-name partial index), never in one result held at once.
+   */
+  async servedZoneNames(after: string, limit: number): Promise<string[]> {
     const rows = await query<{ name: string }>(
       this.prisma.pg,
-      Prisma.sql`SELECT name FROM zones WHERE ${SERVED}`,
+      Prisma.sql`SELECT name FROM zones WHERE ${SERVED} AND name > ${after} ORDER BY name LIMIT ${limit}`,
+      'zone-served-names',
+    );
+    return rows.map((row) => row.name);
+  }
+
+  /** Which of `names` are served now. */
+  async servedAmong(names: string[]): Promise<string[]> {
+    const rows = await query<{ name: string }>(
+      this.prisma.pg,
+      Prisma.sql`SELECT name FROM zones WHERE ${SERVED} AND name = ANY(${names}::text[])`,
+      'zone-served-among',
     );
     return rows.map((row) => row.name);
   }
