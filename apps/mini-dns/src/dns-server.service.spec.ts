@@ -51,7 +51,7 @@ describe('DnsServer on its sockets', () => {
     // Storage is unreachable for the first reads: the server must not listen before it knows its zones.
     servedZoneNames: async (after: string) => {
       if (++indexReads < 3) throw new Error('connection refused');
-      return after ? [] : ['example.com.'];
+      return after ? [] : ['example.com'];
     },
     load: async (name: string) => (name === 'example.com.' ? zone : null),
   } as unknown as ZoneContentRepository;

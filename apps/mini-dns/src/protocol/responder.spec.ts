@@ -41,7 +41,7 @@ const contents: ZoneContent[] = [
 ];
 let failing = false;
 const storage = {
-  servedZoneNames: async (after: string) => (after ? [] : contents.map((c) => c.name)),
+  servedZoneNames: async (after: string) => (after ? [] : contents.map((c) => c.name.slice(0, -1))),
   servedAmong: async (names: string[]) => contents.map((c) => c.name).filter((n) => names.includes(n)),
   load: async (name: string) => {
     if (failing) throw new Error('storage is down');

@@ -5,6 +5,7 @@ import { ZoneChangesRepository, ZoneContentRepository } from '@zonewarden/persis
 import { NotLoaded, ZoneView } from '../lookup/zone-view';
 import { MiniDnsConfig } from '../mini-dns.config';
 import { ZoneChangeFeed } from './zone-change-feed';
+import { zoneKey } from './zone-key';
 import { ZoneTree, buildZoneTree } from './zone-tree';
 
 /** A zone's records in memory. */
@@ -128,7 +129,7 @@ export class ZoneStore implements ZoneView, OnApplicationShutdown {
       const page = all.slice(i, i + CHANGES_PAGE);
       const served = new Set(await this.content.servedAmong(page));
       for (const name of page) {
-        const key = WireName.fromText(name).key;
+        const key = zoneKey(name.slice(0, -1));
         if (!served.has(name)) {
           this.served.delete(key);
           this.cache.delete(key);
@@ -209,7 +210,7 @@ export class ZoneStore implements ZoneView, OnApplicationShutdown {
     const served = new Set<string>();
     for (let after = ''; ;) {
       const names = await this.content.servedZoneNames(after, INDEX_PAGE);
-      for (const name of names) served.add(WireName.fromText(name).key);
+      for (const name of names) served.add(zoneKey(name));
       if (names.length < INDEX_PAGE) break;
       after = names[names.length - 1];
     }
