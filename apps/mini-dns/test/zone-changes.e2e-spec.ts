@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DEFAULT_POOL_ID } from '@zonewarden/config';
 import { exchange } from '@zonewarden/dns';
+import { PrismaService, ZoneChangesRepository } from '@zonewarden/persistence';
 import {
   APP_POOL_SIZE,
   ManagedProcess,
@@ -135,6 +136,28 @@ describe('mini-dns follows the zone change log', () => {
       await answers('late.test.', ['192.0.2.10']);
     } finally {
       await slow.end();
+    }
+  });
+
+  it("pool-manager's prune deletes only rows past the retention, and moves the horizon past them", async () => {
+    const prisma = new PrismaService({ url: db.url, poolSize: 1 });
+    try {
+      const changes = new ZoneChangesRepository(prisma);
+      await sql.query(`UPDATE zone_changes SET changed_at = changed_at - interval '2 hours' WHERE id IN (
+          SELECT id FROM zone_changes ORDER BY id LIMIT 3)`);
+      const [{ txid: newestPruned }] = (
+        await sql.query(
+          `SELECT max(txid)::float8 AS txid FROM zone_changes WHERE changed_at < now() - interval '1 hour'`,
+        )
+      ).rows;
+      const before = await changeRows();
+      expect(await changes.prune(new Date(Date.now() - 3_600_000), 2)).toBe(2);
+      expect(await changes.prune(new Date(Date.now() - 3_600_000), 2)).toBe(1);
+      expect(await changes.prune(new Date(Date.now() - 3_600_000), 2)).toBe(0);
+      expect(await changeRows()).toBe(before - 3);
+      expect((await changes.position()).prunedBelow).toBe(newestPruned + 1);
+    } finally {
+      await prisma.close();
     }
   });
 
