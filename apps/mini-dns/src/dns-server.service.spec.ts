@@ -9,7 +9,7 @@ import { MiniDnsConfig } from './mini-dns.config';
 import { Responder } from './protocol/responder';
 import { framed } from './transport/tcp-framing';
 import { ZoneStore } from './zone/zone-store.service';
-import { NO_SECONDARIES, transferKeys, zoneContent } from './zone/zones.fixtures';
+import { NO_SECONDARIES, changeLog, transferKeys, zoneContent } from './zone/zones.fixtures';
 
 const zone = zoneContent('example.com.', [
   ...Array.from(
@@ -49,14 +49,14 @@ describe('DnsServer on its sockets', () => {
   let indexReads = 0;
   const storage = {
     // Storage is unreachable for the first reads: the server must not listen before it knows its zones.
-    servedZoneNames: async () => {
+    servedZoneNames: async (after: string) => {
       if (++indexReads < 3) throw new Error('connection refused');
-      return ['example.com.'];
+      return after ? [] : ['example.com'];
     },
     load: async (name: string) => (name === 'example.com.' ? zone : null),
   } as unknown as ZoneContentRepository;
-  const config = Object.assign(new MiniDnsConfig(), { MINIDNS_CACHE_TTL_MS: 60_000 });
-  const store = new ZoneStore(storage, config);
+  const config = new MiniDnsConfig();
+  const store = new ZoneStore(storage, changeLog().repository, config);
   const server = new DnsServer(new Responder(store, NO_SECONDARIES, transferKeys()), store, config);
   const connect = () => net.connect(config.MINIDNS_PORT, '127.0.0.1');
 
@@ -66,7 +66,7 @@ describe('DnsServer on its sockets', () => {
   });
   afterAll(async () => {
     await server.beforeApplicationShutdown();
-    store.onApplicationShutdown();
+    await store.onApplicationShutdown();
   });
 
   it('listens only once the served zones are known', () => {

@@ -8,9 +8,15 @@ export class MiniDnsConfig extends ServiceConfig {
   @IsString()
   MINIDNS_LISTEN_HOST?: string;
 
-  /** How long a zone's content may be served from memory without a change event (a safety net). */
+  /** How often the zone change log is read (also read at once on every zone event). */
   @Transform(toInt)
   @IsInt()
-  @Min(0)
-  MINIDNS_CACHE_TTL_MS = 30_000;
+  @Min(100)
+  MINIDNS_CATCH_UP_INTERVAL_MS = 2000;
+
+  /** How many records the zones kept in memory may hold in all (least recently used zones make room). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  MINIDNS_CACHE_MAX_RECORDS = 200_000;
 }

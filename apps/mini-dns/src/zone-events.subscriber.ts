@@ -4,8 +4,9 @@ import { parseZoneCacheEvent } from './zone-cache-event.contract';
 import { ZoneStore } from './zone/zone-store.service';
 
 /**
- * Every mini-dns instance receives all zone events on a queue of its own, and reloads its copy
- * of each zone that changed.
+ * Every mini-dns instance receives all zone events on a queue of its own: each one has the zone store
+ * catch up with storage's zone change log at once, rather than at its next interval. (The log, not the
+ * event, says what changed: events may come late, twice or out of order.)
  */
 @Injectable()
 export class ZoneEventsSubscriber implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -21,11 +22,11 @@ export class ZoneEventsSubscriber implements OnApplicationBootstrap, BeforeAppli
       (topology) => topology.zoneCacheBindings,
       // An event breaking the contract throws here: the transport logs it and drops it.
       (envelope) => {
-        const { zoneName, served } = parseZoneCacheEvent(envelope);
-        this.zones.changed(zoneName, served);
+        parseZoneCacheEvent(envelope);
+        void this.zones.catchUp();
       },
-      // Events missed while disconnected: start from storage again.
-      () => this.zones.reloadIndex(),
+      // Events missed while disconnected: the change log has them.
+      () => this.zones.catchUp(),
     );
   }
 

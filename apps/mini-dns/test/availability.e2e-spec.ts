@@ -28,9 +28,9 @@ describe('mini-dns availability', () => {
     db = await createTestDatabase();
     storage = await TcpProxy.forUrl(db.url);
     await storage.up();
-    // Zones read again every 300 ms while queried, so the outage below meets many reloads.
+    // The change log read every 300 ms, so the outage below meets many failed catch-ups.
     service = await startAllInOne(storage.via(db.url), {
-      MINIDNS_CACHE_TTL_MS: '300',
+      MINIDNS_CATCH_UP_INTERVAL_MS: '300',
       DATABASE_POOL_SIZE: ALL_IN_ONE_POOL_SIZE,
     });
     for (const name of ZONES) {

@@ -43,4 +43,10 @@ export class PoolManagerConfig extends ServiceConfig {
   @IsInt()
   @Min(0)
   RECONCILE_AFTER_MS = 60_000;
+
+  /** How long rows of the zone change log are kept; a mini-dns that falls further behind reads all again. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(60_000)
+  ZONE_CHANGES_RETENTION_MS = 3_600_000;
 }

@@ -4,9 +4,10 @@ import { Transport } from '@zonewarden/transport';
 import { PoolManagerConfig } from './pool-manager.config';
 import { PropagationService } from './propagation.service';
 import { ReconcilerService } from './reconciler.service';
+import { ZoneChangesPruner } from './zone-changes-pruner.service';
 import { ZoneEventsController } from './zone-events.controller';
 
-/** pool-manager: pushes zones to the targets of their pool, confirms changes and deletes, purges. */
+/** pool-manager: pushes zones to the targets of their pool, confirms changes and deletes, purges; prunes the zone change log. */
 @Module({})
 export class PoolManagerModule {
   static forRoot(config: PoolManagerConfig, transport: Transport): DynamicModule {
@@ -14,7 +15,12 @@ export class PoolManagerModule {
       module: PoolManagerModule,
       imports: [ServiceRuntimeModule.forRoot(config, 'pool-manager', transport)],
       controllers: [ZoneEventsController],
-      providers: [{ provide: PoolManagerConfig, useValue: config }, PropagationService, ReconcilerService],
+      providers: [
+        { provide: PoolManagerConfig, useValue: config },
+        PropagationService,
+        ReconcilerService,
+        ZoneChangesPruner,
+      ],
     };
   }
 }

@@ -123,7 +123,6 @@ describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave the
       POOLS_FILE: poolsFile,
       MINIDNS_HOST: '127.0.0.1',
       MINIDNS_PORT: String(miniDnsPort),
-      MINIDNS_CACHE_TTL_MS: '2000',
       PROPAGATION_RETRY_BUDGET_MS: '4000',
       PROPAGATION_MAX_BACKOFF_MS: '500',
       RECONCILE_INTERVAL_MS: '1000',

@@ -120,7 +120,7 @@ describe('TSIG between mini-dns and the pool targets (a POOL tsigkey; BIND 9, Po
       POOLS_FILE: poolsFile,
       MINIDNS_HOST: '127.0.0.1',
       MINIDNS_PORT: String(miniDnsPort),
-      MINIDNS_CACHE_TTL_MS: '2000',
+      MINIDNS_CATCH_UP_INTERVAL_MS: '2000',
       PROPAGATION_RETRY_BUDGET_MS: '8000',
       PROPAGATION_MAX_BACKOFF_MS: '500',
       AUTH_STRATEGY: 'noauth',

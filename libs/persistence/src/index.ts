@@ -28,6 +28,7 @@ export * from './shares/zone-shares.repository';
 export * from './transfers/transfer.record';
 export * from './transfers/transfers.repository';
 export * from './tsigkeys/tsigkeys.repository';
+export * from './zones/zone-changes.repository';
 export * from './zones/zone-content.repository';
 export * from './zones/zone-locks';
 export * from './zones/zone-sql';

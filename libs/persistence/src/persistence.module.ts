@@ -18,6 +18,7 @@ import { TransfersRepository } from './transfers/transfers.repository';
 import { TsigSecrets } from './tsigkeys/tsig-secrets';
 import { TsigKeysRepository } from './tsigkeys/tsigkeys.repository';
 import { SecondaryZonesRepository } from './zones/secondary-zones.repository';
+import { ZoneChangesRepository } from './zones/zone-changes.repository';
 import { ZoneContentRepository } from './zones/zone-content.repository';
 import { ZoneLocks } from './zones/zone-locks';
 import { ZonePropagationRepository } from './zones/zone-propagation.repository';
@@ -40,6 +41,7 @@ const REPOSITORIES = [
   TransfersRepository,
   TsigKeysRepository,
   SecondaryZonesRepository,
+  ZoneChangesRepository,
   ZoneContentRepository,
   ZoneLocks,
   ZonePropagationRepository,

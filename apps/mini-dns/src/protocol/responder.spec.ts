@@ -19,7 +19,7 @@ import {
 import type { ZoneContent, ZoneContentRepository } from '@zonewarden/persistence';
 import { MiniDnsConfig } from '../mini-dns.config';
 import { ZoneStore } from '../zone/zone-store.service';
-import { NO_SECONDARIES, transferKeys, zoneContent } from '../zone/zones.fixtures';
+import { NO_SECONDARIES, changeLog, transferKeys, zoneContent } from '../zone/zones.fixtures';
 import { Responder } from './responder';
 import { TRANSFER_MESSAGE_OCTETS } from './transfer';
 
@@ -45,14 +45,15 @@ const contents: ZoneContent[] = [
 ];
 let failing = false;
 const storage = {
-  servedZoneNames: async () => contents.map((c) => c.name),
+  servedZoneNames: async (after: string) => (after ? [] : contents.map((c) => c.name.slice(0, -1))),
+  servedAmong: async (names: string[]) => contents.map((c) => c.name).filter((n) => names.includes(n)),
   load: async (name: string) => {
     if (failing) throw new Error('storage is down');
     return contents.find((c) => c.name === name) ?? null;
   },
 } as unknown as ZoneContentRepository;
-const config = Object.assign(new MiniDnsConfig(), { MINIDNS_CACHE_TTL_MS: 0 });
-const store = new ZoneStore(storage, config);
+const changes = changeLog();
+const store = new ZoneStore(storage, changes.repository, new MiniDnsConfig());
 const KEY: TsigKey = {
   name: 'xfr.example.',
   algorithm: 'hmac-sha256',
@@ -239,8 +240,12 @@ describe('Responder', () => {
   });
 
   it('keeps answering from the last copy while storage fails (serve-stale)', async () => {
+    await ask({ name: 'svc.example.com.', type: 64 });
     failing = true;
     try {
+      // The zone changed: its reload fails.
+      changes.change('example.com.');
+      await store.catchUp();
       const [reply] = await ask({ name: 'svc.example.com.', type: 64 });
       expect(reply).toMatchObject({ rcode: 'NOERROR', aa: true });
       expect(reply.answers).toHaveLength(1);

@@ -8,7 +8,7 @@ const MISS_RELOAD_MS = 1000;
 
 /**
  * The TSIG keys (/v2/tsigkeys) this server verifies signed requests with, held in memory by name and
- * read again every MINIDNS_CACHE_TTL_MS (and when a request names a key not held); and which keys may
+ * read again every MINIDNS_CATCH_UP_INTERVAL_MS (and when a request names a key not held); and which keys may
  * transfer a zone: its own (scope ZONE) and its pool's (scope POOL), as Designate's mdns allows them.
  */
 @Injectable()
@@ -26,7 +26,10 @@ export class TransferKeys implements OnApplicationBootstrap, OnApplicationShutdo
 
   onApplicationBootstrap(): void {
     void this.reload();
-    this.timer = setInterval(() => void this.reload(), Math.max(this.config.MINIDNS_CACHE_TTL_MS, 1000));
+    this.timer = setInterval(
+      () => void this.reload(),
+      Math.max(this.config.MINIDNS_CATCH_UP_INTERVAL_MS, 1000),
+    );
     this.timer.unref();
   }
 
