@@ -1,0 +1,309 @@
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import {
+  BindResolver,
+  ManagedProcess,
+  TestDatabase,
+  appsEnv,
+  as,
+  createTestDatabase,
+  deleteNamespace,
+  freePort,
+  startApp,
+  startApps,
+  startBindResolver,
+  teardown,
+  waitFor,
+} from '@zonewarden/testing';
+
+const run = promisify(execFile);
+const HEADERS = { ...as('project-rollover'), 'Content-Type': 'application/json' };
+const ZONE = 'rollover.test.';
+/**
+ * The zone's TTLs: caches turn over within seconds. The DNSKEY RRset outlives the answers it validates in
+ * the resolver's cache, as it does with the defaults (an hour against minutes), so answers signed by a new
+ * ZSK meet a cached DNSKEY RRset: it must hold that ZSK already (pre-publication).
+ */
+const TTL = 2;
+const DNSKEY_TTL = 10;
+/** Seconds given to a change to reach mini-dns: pre-publication and retirement wait this beyond the TTLs. */
+const PROPAGATION_DELAY = 3;
+
+interface Key {
+  key_type: 'KSK' | 'ZSK';
+  state: 'PUBLISHED' | 'ACTIVE' | 'RETIRED';
+  key_tag: number;
+  dnskey: string;
+}
+
+interface Dnssec {
+  keys: Key[];
+}
+
+/** Where the ZSK rollover is, from the keys the API shows. */
+type Phase = 'before' | 'published' | 'rolled' | 'removed';
+
+/** The answers the zone gives (some change mid-rollover): positive, NXDOMAIN, NODATA, wildcard. */
+const QUERIES: { name: string; type: string; statuses: string[] }[] = [
+  { name: `www.${ZONE}`, type: 'A', statuses: ['NOERROR'] },
+  { name: `nope.${ZONE}`, type: 'A', statuses: ['NXDOMAIN'] },
+  { name: `www.${ZONE}`, type: 'TXT', statuses: ['NOERROR'] },
+  { name: `host.wild.${ZONE}`, type: 'A', statuses: ['NOERROR'] },
+  // Created mid-rollover: NXDOMAIN before, an answer after.
+  { name: `added.${ZONE}`, type: 'A', statuses: ['NXDOMAIN', 'NOERROR'] },
+  { name: ZONE, type: 'SOA', statuses: ['NOERROR'] },
+];
+
+/** DNSKEY rdata with its base64 in one piece, as dig may split it. */
+const normalised = (rdata: string) => {
+  const [flags, protocol, algorithm, ...key] = rdata.split(/\s+/);
+  return `${flags} ${protocol} ${algorithm} ${key.join('')}`;
+};
+
+interface Outcome {
+  phase: Phase;
+  query: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** dig at a loopback server: status, header flags and the answer section's records. */
+async function dig(port: number, ...args: string[]) {
+  const { stdout } = await run(
+    'dig',
+    ['@127.0.0.1', '-p', String(port), '+nocookie', '+time=3', '+tries=1', ...args],
+    { timeout: 10_000 },
+  );
+  const answer = stdout.split(/^;; ANSWER SECTION:$/m)[1]?.split('\n\n')[0] ?? '';
+  return {
+    status: /status: (\w+)/.exec(stdout)?.[1] ?? 'NO-ANSWER',
+    flags: (/;; flags: ([\w ]*);/.exec(stdout)?.[1] ?? '').trim().split(' '),
+    answer: answer
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) => line.split(/\s+/)),
+    output: stdout,
+  };
+}
+
+describe('a ZSK rollover under queries (validation never fails)', () => {
+  let db: TestDatabase;
+  let apps: ManagedProcess[] = [];
+  let resolver: BindResolver | undefined;
+  let env: Record<string, string>;
+  let api: string;
+  let miniDnsPort: number;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zw-dnssec-rollover-'));
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    [miniDnsPort] = [await freePort()];
+    const apiPort = await freePort();
+    env = {
+      ...appsEnv(db.url),
+      AUTH_STRATEGY: 'noauth',
+      API_PORT: String(apiPort),
+      MINIDNS_HOST: '127.0.0.1',
+      MINIDNS_PORT: String(miniDnsPort),
+      PROPAGATION_MAX_BACKOFF_MS: '500',
+      RECONCILE_INTERVAL_MS: '1000',
+      RECONCILE_AFTER_MS: '3000',
+      DNSSEC_KEY_ENCRYPTION_KEYS: 'k1=a-rollover-test-secret',
+      DNSSEC_DNSKEY_TTL: String(DNSKEY_TTL),
+      DNSSEC_PROPAGATION_DELAY: String(PROPAGATION_DELAY),
+      DNSSEC_ZSK_LIFETIME: '0',
+      DNSSEC_MAINTENANCE_INTERVAL_MS: '500',
+    };
+    // The gateway first, as the other e2e tests start it: four Node apps booting at once on a busy machine
+    // can take longer than a start is given.
+    apps = [await startApp('api-gateway', env)];
+    apps.push(...(await startApps(['mini-dns', 'pool-manager', 'zone-worker'], env)));
+    api = `http://127.0.0.1:${apiPort}`;
+  }, 90_000);
+
+  afterAll(() =>
+    teardown(
+      () => resolver?.stop(),
+      () => Promise.all(apps.map((app) => app.stop())),
+      () => env && deleteNamespace(env.AMQP_NAMESPACE).catch(() => undefined),
+      () => db?.drop(),
+      () => fs.rmSync(dir, { recursive: true, force: true }),
+    ),
+  );
+
+  const call = async <T = unknown>(method: string, url: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${api}${url}`, {
+      method,
+      headers: HEADERS,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const json = await res.json();
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+    return json as T;
+  };
+  const keys = async (zoneId: string): Promise<Key[]> =>
+    (await call<Dnssec>('GET', `/v2/zones/${zoneId}/dnssec`)).keys;
+
+  /** delv at mini-dns with the zone's KSK as the only trust anchor: its whole output. */
+  async function delv(anchorFile: string, name: string, type: string): Promise<string> {
+    const args = ['@127.0.0.1', '-p', String(miniDnsPort), '-a', anchorFile, `+root=${ZONE}`, name, type];
+    const { stdout, stderr } = await run('delv', args, { timeout: 10_000 }).catch(
+      (error: { stdout?: string; stderr?: string; message: string }) => ({
+        stdout: error.stdout ?? '',
+        stderr: error.stderr ?? error.message,
+      }),
+    );
+    return `${stdout}${stderr}`;
+  }
+
+  it('keeps every answer validated, from delv and from a caching BIND resolver, through every step', async () => {
+    const zone = await call<{ id: string }>('POST', '/v2/zones', {
+      name: ZONE,
+      email: 'hostmaster@rollover.test',
+      ttl: TTL,
+    });
+    for (const [name, type, records] of [
+      [`www.${ZONE}`, 'A', ['192.0.2.80']],
+      [`*.wild.${ZONE}`, 'A', ['192.0.2.99']],
+      [`mail.${ZONE}`, 'A', ['192.0.2.25']],
+    ] as const)
+      await call('POST', `/v2/zones/${zone.id}/recordsets`, { name, type, records, ttl: TTL });
+    const enabled = await call<Dnssec>('PUT', `/v2/zones/${zone.id}/dnssec`, { enabled: true });
+    const ksk = enabled.keys.find((key) => key.key_type === 'KSK')!;
+    const oldZsk = enabled.keys.find((key) => key.key_type === 'ZSK')!.key_tag;
+    await waitFor(
+      'mini-dns to serve the signed zone',
+      async () => (await dig(miniDnsPort, '+norec', ZONE, 'DNSKEY')).answer.length === 2,
+      30_000,
+    );
+
+    const [flags, protocol, algorithm, ...publicKey] = ksk.dnskey.split(' ');
+    const anchorFile = path.join(dir, 'anchor.conf');
+    fs.writeFileSync(
+      anchorFile,
+      `trust-anchors { "${ZONE}" static-key ${flags} ${protocol} ${algorithm} "${publicKey.join('')}"; };\n`,
+    );
+    resolver = await startBindResolver(ZONE, miniDnsPort, ksk.dnskey);
+
+    // Four loops until `stopping`: the key states (API), what mini-dns serves, delv, the resolver.
+    let phase: Phase = 'before';
+    let stopping = false;
+    const outcomes: Outcome[] = [];
+    /** The ZSKs' tags by their DNSKEY rdata, as the API shows them. */
+    const tags = new Map<string, number>();
+    const served = { zskSets: [] as string[], signers: [] as string[] };
+    const noteChange = (list: string[], value: string) => {
+      if (list[list.length - 1] !== value) list.push(value);
+    };
+    const loop = async (body: () => Promise<void>) => {
+      while (!stopping) await body();
+    };
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    const phases = loop(async () => {
+      const zsks = (await keys(zone.id)).filter((key) => key.key_type === 'ZSK');
+      for (const key of zsks) tags.set(normalised(key.dnskey), key.key_tag);
+      if (zsks.some((key) => key.state === 'PUBLISHED')) phase = 'published';
+      else if (zsks.some((key) => key.state === 'RETIRED')) phase = 'rolled';
+      else if (zsks.length === 1 && zsks[0].key_tag !== oldZsk) phase = 'removed';
+      await pause(200);
+    });
+    const serving = loop(async () => {
+      const dnskeys = await dig(miniDnsPort, '+norec', '+dnssec', ZONE, 'DNSKEY');
+      const zskTags = dnskeys.answer
+        .filter((r) => r[3] === 'DNSKEY' && r[4] === '256')
+        .map((r) => tags.get(normalised(r.slice(4).join(' '))) ?? -1)
+        .sort((a, b) => a - b);
+      noteChange(served.zskSets, zskTags.join(','));
+      const www = await dig(miniDnsPort, '+norec', '+dnssec', `www.${ZONE}`, 'A');
+      const signers = www.answer.filter((r) => r[3] === 'RRSIG').map((r) => r[10]);
+      noteChange(served.signers, signers.join(','));
+      await pause(100);
+    });
+    const validating = loop(async () => {
+      for (const { name, type } of QUERIES) {
+        const at = phase;
+        const output = await delv(anchorFile, name, type);
+        outcomes.push({
+          phase: at,
+          query: `delv ${name} ${type}`,
+          ok: /^; (negative response, )?fully validated$/m.test(output),
+          detail: output.trim().split('\n').slice(-3).join(' | '),
+        });
+      }
+    });
+    const resolving = loop(async () => {
+      for (const { name, type, statuses } of QUERIES) {
+        const at = phase;
+        const reply = await dig(resolver!.port, name, type).catch((error: Error) => ({
+          status: `no answer (${error.message})`,
+          flags: [] as string[],
+        }));
+        outcomes.push({
+          phase: at,
+          query: `resolver ${name} ${type}`,
+          ok: statuses.includes(reply.status) && reply.flags.includes('ad'),
+          detail: `${reply.status} ${reply.flags.join(' ')}`,
+        });
+      }
+      await pause(50);
+    });
+
+    const rolled = (async () => {
+      const seen = (what: Phase) => waitFor(`the rollover to reach "${what}"`, () => phase === what, 60_000);
+      await pause(2000);
+      const started = await call<Dnssec>('POST', `/v2/zones/${zone.id}/tasks/dnssec_rollover`, {
+        key_type: 'ZSK',
+      });
+      const newZsk = started.keys.find((key) => key.state === 'PUBLISHED')!.key_tag;
+      await seen('published');
+      // Record set changes while both ZSKs are published, and after the new one took over.
+      await call('POST', `/v2/zones/${zone.id}/recordsets`, {
+        name: `added.${ZONE}`,
+        type: 'A',
+        records: ['192.0.2.7'],
+        ttl: TTL,
+      });
+      await seen('rolled');
+      const www = (
+        await call<{ recordsets: { id: string }[] }>(
+          'GET',
+          `/v2/zones/${zone.id}/recordsets?name=www.${ZONE}&type=A`,
+        )
+      ).recordsets[0];
+      await call('PUT', `/v2/zones/${zone.id}/recordsets/${www.id}`, { records: ['192.0.2.81'] });
+      await seen('removed');
+      // Caches holding the last answers of the rollover expire and are refilled.
+      await pause((DNSKEY_TTL + 1) * 1000);
+      return newZsk;
+    })().finally(() => (stopping = true));
+
+    const [newZsk] = await Promise.all([rolled, phases, serving, validating, resolving]);
+
+    const failures = outcomes.filter((o) => !o.ok);
+    expect(failures.map((f) => `${f.phase} ${f.query}: ${f.detail}`)).toEqual([]);
+    // Every kind of answer was checked by both, in every phase.
+    for (const at of ['before', 'published', 'rolled', 'removed'] as const)
+      for (const { name, type } of QUERIES)
+        for (const tool of ['delv', 'resolver'])
+          expect([
+            at,
+            tool,
+            name,
+            type,
+            outcomes.some((o) => o.phase === at && o.query === `${tool} ${name} ${type}`),
+          ]).toEqual([at, tool, name, type, true]);
+    // mini-dns served each step in order: the new ZSK published, signing, the old one gone.
+    const [low, high] = [oldZsk, newZsk].sort((a, b) => a - b);
+    expect(served.zskSets).toEqual([`${oldZsk}`, `${low},${high}`, `${newZsk}`]);
+    expect(served.signers).toEqual([`${oldZsk}`, `${newZsk}`]);
+    // The changes made mid-rollover are answered, validated.
+    const www = await dig(resolver!.port, `www.${ZONE}`, 'A');
+    expect(www).toMatchObject({ status: 'NOERROR', flags: expect.arrayContaining(['ad']) });
+    expect(www.answer.map((r) => r[4])).toEqual(['192.0.2.81']);
+  }, 180_000);
+});
