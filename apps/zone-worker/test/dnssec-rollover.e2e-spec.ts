@@ -47,15 +47,22 @@ interface Dnssec {
 type Phase = 'before' | 'published' | 'rolled' | 'removed';
 
 /** The answers the zone gives (some change mid-rollover): positive, NXDOMAIN, NODATA, wildcard. */
-const QUERIES: { name: string; type: string; statuses: string[] }[] = [
-  { name: `www.${ZONE}`, type: 'A', statuses: ['NOERROR'] },
-  { name: `nope.${ZONE}`, type: 'A', statuses: ['NXDOMAIN'] },
-  { name: `www.${ZONE}`, type: 'TXT', statuses: ['NOERROR'] },
-  { name: `host.wild.${ZONE}`, type: 'A', statuses: ['NOERROR'] },
-  // Created mid-rollover: NXDOMAIN before, an answer after.
-  { name: `added.${ZONE}`, type: 'A', statuses: ['NXDOMAIN', 'NOERROR'] },
-  { name: ZONE, type: 'SOA', statuses: ['NOERROR'] },
+const queries = (zone: string): { name: string; type: string; statuses: string[] }[] => [
+  { name: `www.${zone}`, type: 'A', statuses: ['NOERROR'] },
+  { name: `nope.${zone}`, type: 'A', statuses: ['NXDOMAIN'] },
+  { name: `www.${zone}`, type: 'TXT', statuses: ['NOERROR'] },
+  { name: `host.wild.${zone}`, type: 'A', statuses: ['NOERROR'] },
+  // Created mid-rollover (ZSK): NXDOMAIN before, an answer after.
+  { name: `added.${zone}`, type: 'A', statuses: ['NXDOMAIN', 'NOERROR'] },
+  { name: zone, type: 'SOA', statuses: ['NOERROR'] },
+  { name: zone, type: 'DNSKEY', statuses: ['NOERROR'] },
 ];
+const QUERIES = queries(ZONE);
+
+/** The zone of the KSK rollover. */
+const KSK_ZONE = 'ksk-rollover.test.';
+/** Seconds the old KSK signs beside the new one. */
+const KSK_RETIRE_AFTER = 8;
 
 /** DNSKEY rdata with its base64 in one piece, as dig may split it. */
 const normalised = (rdata: string) => {
@@ -64,11 +71,20 @@ const normalised = (rdata: string) => {
 };
 
 interface Outcome {
-  phase: Phase;
+  phase: string;
   query: string;
   ok: boolean;
   detail: string;
 }
+
+/** delv's output as an outcome: validated, or not (its last lines say why). */
+const validated = (output: string, phase: string, query: string): Outcome => ({
+  phase,
+  query,
+  ok: /^; (negative response, )?fully validated$/m.test(output),
+  detail: output.trim().split('\n').slice(-3).join(' | '),
+});
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** dig at a loopback server: status, header flags and the answer section's records. */
 async function dig(port: number, ...args: string[]) {
@@ -89,7 +105,7 @@ async function dig(port: number, ...args: string[]) {
   };
 }
 
-describe('a ZSK rollover under queries (validation never fails)', () => {
+describe('DNSSEC rollovers under queries (validation never fails)', () => {
   let db: TestDatabase;
   let apps: ManagedProcess[] = [];
   let resolver: BindResolver | undefined;
@@ -115,6 +131,7 @@ describe('a ZSK rollover under queries (validation never fails)', () => {
       DNSSEC_DNSKEY_TTL: String(DNSKEY_TTL),
       DNSSEC_PROPAGATION_DELAY: String(PROPAGATION_DELAY),
       DNSSEC_ZSK_LIFETIME: '0',
+      DNSSEC_KSK_RETIRE_AFTER: String(KSK_RETIRE_AFTER),
       DNSSEC_MAINTENANCE_INTERVAL_MS: '500',
     };
     // The gateway first, as the other e2e tests start it: four Node apps booting at once on a busy machine
@@ -148,9 +165,9 @@ describe('a ZSK rollover under queries (validation never fails)', () => {
   const keys = async (zoneId: string): Promise<Key[]> =>
     (await call<Dnssec>('GET', `/v2/zones/${zoneId}/dnssec`)).keys;
 
-  /** delv at mini-dns with the zone's KSK as the only trust anchor: its whole output. */
-  async function delv(anchorFile: string, name: string, type: string): Promise<string> {
-    const args = ['@127.0.0.1', '-p', String(miniDnsPort), '-a', anchorFile, `+root=${ZONE}`, name, type];
+  /** delv at mini-dns with the trust anchors of `anchorFile` for `zone` only: its whole output. */
+  async function delv(anchorFile: string, name: string, type: string, zone = ZONE): Promise<string> {
+    const args = ['@127.0.0.1', '-p', String(miniDnsPort), '-a', anchorFile, `+root=${zone}`, name, type];
     const { stdout, stderr } = await run('delv', args, { timeout: 10_000 }).catch(
       (error: { stdout?: string; stderr?: string; message: string }) => ({
         stdout: error.stdout ?? '',
@@ -160,7 +177,7 @@ describe('a ZSK rollover under queries (validation never fails)', () => {
     return `${stdout}${stderr}`;
   }
 
-  it('keeps every answer validated, from delv and from a caching BIND resolver, through every step', async () => {
+  it('a ZSK rollover: every answer validated, by delv and by a caching BIND resolver, through every step', async () => {
     const zone = await call<{ id: string }>('POST', '/v2/zones', {
       name: ZONE,
       email: 'hostmaster@rollover.test',
@@ -202,7 +219,6 @@ describe('a ZSK rollover under queries (validation never fails)', () => {
     const loop = async (body: () => Promise<void>) => {
       while (!stopping) await body();
     };
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
     const phases = loop(async () => {
       const zsks = (await keys(zone.id)).filter((key) => key.key_type === 'ZSK');
@@ -227,13 +243,7 @@ describe('a ZSK rollover under queries (validation never fails)', () => {
     const validating = loop(async () => {
       for (const { name, type } of QUERIES) {
         const at = phase;
-        const output = await delv(anchorFile, name, type);
-        outcomes.push({
-          phase: at,
-          query: `delv ${name} ${type}`,
-          ok: /^; (negative response, )?fully validated$/m.test(output),
-          detail: output.trim().split('\n').slice(-3).join(' | '),
-        });
+        outcomes.push(validated(await delv(anchorFile, name, type), at, `delv ${name} ${type}`));
       }
     });
     const resolving = loop(async () => {
@@ -305,5 +315,87 @@ describe('a ZSK rollover under queries (validation never fails)', () => {
     const www = await dig(resolver!.port, `www.${ZONE}`, 'A');
     expect(www).toMatchObject({ status: 'NOERROR', flags: expect.arrayContaining(['ad']) });
     expect(www.answer.map((r) => r[4])).toEqual(['192.0.2.81']);
+  }, 180_000);
+
+  it('a KSK rollover: delv validates from the DS set of a parent that follows the CDS, through every step', async () => {
+    const zone = await call<{ id: string }>('POST', '/v2/zones', {
+      name: KSK_ZONE,
+      email: 'hostmaster@rollover.test',
+      ttl: TTL,
+    });
+    for (const [name, type, records] of [
+      [`www.${KSK_ZONE}`, 'A', ['192.0.2.80']],
+      [`*.wild.${KSK_ZONE}`, 'A', ['192.0.2.99']],
+    ] as const)
+      await call('POST', `/v2/zones/${zone.id}/recordsets`, { name, type, records, ttl: TTL });
+    const enabled = await call<Dnssec>('PUT', `/v2/zones/${zone.id}/dnssec`, { enabled: true });
+    const oldKsk = enabled.keys.find((key) => key.key_type === 'KSK')!.key_tag;
+
+    // The parent as RFC 7344 has it: its DS set is the CDS set the zone serves, copied as it changes.
+    const anchorFile = path.join(dir, 'ksk-anchor.conf');
+    const dsSets: string[] = [];
+    let parentDs = '';
+    const followCds = async () => {
+      const cds = (await dig(miniDnsPort, '+norec', KSK_ZONE, 'CDS')).answer
+        .filter((r) => r[3] === 'CDS')
+        .map(([, , , , tag, algorithm, digestType, ...digest]) => ({
+          tag,
+          rdata: `${tag} ${algorithm} ${digestType} "${digest.join('').toUpperCase()}"`,
+        }))
+        .sort((a, b) => Number(a.tag) - Number(b.tag));
+      const tags = cds.map((ds) => ds.tag).join(',');
+      if (cds.length === 0 || tags === parentDs) return;
+      const anchors = cds.map((ds) => `"${KSK_ZONE}" static-ds ${ds.rdata};`).join(' ');
+      fs.writeFileSync(anchorFile, `trust-anchors { ${anchors} };\n`);
+      parentDs = tags;
+      dsSets.push(tags);
+    };
+    await waitFor(
+      "mini-dns to serve the signed zone's CDS",
+      async () => (await followCds(), parentDs !== ''),
+      30_000,
+    );
+
+    let stopping = false;
+    const outcomes: Outcome[] = [];
+    const parent = (async () => {
+      while (!stopping) await followCds().then(() => pause(200));
+    })();
+    const validating = (async () => {
+      while (!stopping)
+        for (const { name, type } of queries(KSK_ZONE)) {
+          const at = parentDs;
+          outcomes.push(validated(await delv(anchorFile, name, type, KSK_ZONE), at, `delv ${name} ${type}`));
+        }
+    })();
+    const rolled = (async () => {
+      await pause(2000);
+      const started = await call<Dnssec>('POST', `/v2/zones/${zone.id}/tasks/dnssec_rollover`, {
+        key_type: 'KSK',
+      });
+      const newKsk = started.keys.find((key) => key.key_type === 'KSK' && key.key_tag !== oldKsk)!.key_tag;
+      await waitFor('the parent to hold the new DS only', () => parentDs === String(newKsk), 60_000);
+      await pause(3000);
+      return newKsk;
+    })().finally(() => (stopping = true));
+    const [newKsk] = await Promise.all([rolled, parent, validating]);
+
+    expect(outcomes.filter((o) => !o.ok).map((f) => `DS ${f.phase} ${f.query}: ${f.detail}`)).toEqual([]);
+    const both = [oldKsk, newKsk].sort((a, b) => a - b).join(',');
+    expect(dsSets).toEqual([`${oldKsk}`, both, `${newKsk}`]);
+    for (const ds of dsSets)
+      for (const { name, type } of queries(KSK_ZONE))
+        expect([
+          ds,
+          name,
+          type,
+          outcomes.some((o) => o.phase === ds && o.query === `delv ${name} ${type}`),
+        ]).toEqual([ds, name, type, true]);
+    // The DS the API gives the operator is the one the CDS published.
+    const { ds_records } = await call<{ ds_records: { key_tag: number; digest_type: number }[] }>(
+      'GET',
+      `/v2/zones/${zone.id}/dnssec`,
+    );
+    expect(ds_records.filter((ds) => ds.digest_type === 2).map((ds) => ds.key_tag)).toEqual([newKsk]);
   }, 180_000);
 });
