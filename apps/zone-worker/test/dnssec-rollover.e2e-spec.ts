@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import {
   BindResolver,
+  GiveUp,
   ManagedProcess,
   TestDatabase,
   appsEnv,
@@ -85,6 +86,34 @@ const validated = (output: string, phase: string, query: string): Outcome => ({
   detail: output.trim().split('\n').slice(-3).join(' | '),
 });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Loops that run side by side until stopped; one that fails stops them all, and `waitUntil` gives up then
+ * too, so a failure ends the test at once instead of leaving queries running.
+ */
+function loops() {
+  let stopped = false;
+  return {
+    async run(body: () => Promise<void>): Promise<void> {
+      try {
+        while (!stopped) await body();
+      } finally {
+        stopped = true;
+      }
+    },
+    waitUntil(what: string, check: () => boolean): Promise<void> {
+      return waitFor(
+        what,
+        () => {
+          if (stopped) throw new GiveUp(`a query loop stopped before ${what}`);
+          return check();
+        },
+        60_000,
+      );
+    },
+    stop: () => (stopped = true),
+  };
+}
 
 /** dig at a loopback server: status, header flags and the answer section's records. */
 async function dig(port: number, ...args: string[]) {
@@ -177,19 +206,24 @@ describe('DNSSEC rollovers under queries (validation never fails)', () => {
     return `${stdout}${stderr}`;
   }
 
-  it('a ZSK rollover: every answer validated, by delv and by a caching BIND resolver, through every step', async () => {
+  /** A zone with every TTL `TTL` (a host, a wildcard) through the API, then signed. */
+  async function signedZone(name: string) {
     const zone = await call<{ id: string }>('POST', '/v2/zones', {
-      name: ZONE,
+      name,
       email: 'hostmaster@rollover.test',
       ttl: TTL,
     });
-    for (const [name, type, records] of [
-      [`www.${ZONE}`, 'A', ['192.0.2.80']],
-      [`*.wild.${ZONE}`, 'A', ['192.0.2.99']],
-      [`mail.${ZONE}`, 'A', ['192.0.2.25']],
+    for (const [owner, records] of [
+      [`www.${name}`, ['192.0.2.80']],
+      [`*.wild.${name}`, ['192.0.2.99']],
     ] as const)
-      await call('POST', `/v2/zones/${zone.id}/recordsets`, { name, type, records, ttl: TTL });
+      await call('POST', `/v2/zones/${zone.id}/recordsets`, { name: owner, type: 'A', records, ttl: TTL });
     const enabled = await call<Dnssec>('PUT', `/v2/zones/${zone.id}/dnssec`, { enabled: true });
+    return { zone, enabled };
+  }
+
+  it('a ZSK rollover: every answer validated, by delv and by a caching BIND resolver, through every step', async () => {
+    const { zone, enabled } = await signedZone(ZONE);
     const ksk = enabled.keys.find((key) => key.key_type === 'KSK')!;
     const oldZsk = enabled.keys.find((key) => key.key_type === 'ZSK')!.key_tag;
     await waitFor(
@@ -206,9 +240,9 @@ describe('DNSSEC rollovers under queries (validation never fails)', () => {
     );
     resolver = await startBindResolver(ZONE, miniDnsPort, ksk.dnskey);
 
-    // Four loops until `stopping`: the key states (API), what mini-dns serves, delv, the resolver.
+    // Four loops: the key states (API), what mini-dns serves, delv, the resolver.
+    const running = loops();
     let phase: Phase = 'before';
-    let stopping = false;
     const outcomes: Outcome[] = [];
     /** The ZSKs' tags by their DNSKEY rdata, as the API shows them. */
     const tags = new Map<string, number>();
@@ -216,11 +250,7 @@ describe('DNSSEC rollovers under queries (validation never fails)', () => {
     const noteChange = (list: string[], value: string) => {
       if (list[list.length - 1] !== value) list.push(value);
     };
-    const loop = async (body: () => Promise<void>) => {
-      while (!stopping) await body();
-    };
-
-    const phases = loop(async () => {
+    const phases = running.run(async () => {
       const zsks = (await keys(zone.id)).filter((key) => key.key_type === 'ZSK');
       for (const key of zsks) tags.set(normalised(key.dnskey), key.key_tag);
       if (zsks.some((key) => key.state === 'PUBLISHED')) phase = 'published';
@@ -228,25 +258,27 @@ describe('DNSSEC rollovers under queries (validation never fails)', () => {
       else if (zsks.length === 1 && zsks[0].key_tag !== oldZsk) phase = 'removed';
       await pause(200);
     });
-    const serving = loop(async () => {
-      const dnskeys = await dig(miniDnsPort, '+norec', '+dnssec', ZONE, 'DNSKEY');
+    const serving = running.run(async () => {
+      // A query lost on the busy machine is asked again: this loop watches, the others judge.
+      const dnskeys = await dig(miniDnsPort, '+norec', '+dnssec', ZONE, 'DNSKEY').catch(() => undefined);
+      const www = await dig(miniDnsPort, '+norec', '+dnssec', `www.${ZONE}`, 'A').catch(() => undefined);
+      if (!dnskeys || !www) return;
       const zskTags = dnskeys.answer
         .filter((r) => r[3] === 'DNSKEY' && r[4] === '256')
         .map((r) => tags.get(normalised(r.slice(4).join(' '))) ?? -1)
         .sort((a, b) => a - b);
       noteChange(served.zskSets, zskTags.join(','));
-      const www = await dig(miniDnsPort, '+norec', '+dnssec', `www.${ZONE}`, 'A');
       const signers = www.answer.filter((r) => r[3] === 'RRSIG').map((r) => r[10]);
       noteChange(served.signers, signers.join(','));
       await pause(100);
     });
-    const validating = loop(async () => {
+    const validating = running.run(async () => {
       for (const { name, type } of QUERIES) {
         const at = phase;
         outcomes.push(validated(await delv(anchorFile, name, type), at, `delv ${name} ${type}`));
       }
     });
-    const resolving = loop(async () => {
+    const resolving = running.run(async () => {
       for (const { name, type, statuses } of QUERIES) {
         const at = phase;
         const reply = await dig(resolver!.port, name, type).catch((error: Error) => ({
@@ -264,7 +296,8 @@ describe('DNSSEC rollovers under queries (validation never fails)', () => {
     });
 
     const rolled = (async () => {
-      const seen = (what: Phase) => waitFor(`the rollover to reach "${what}"`, () => phase === what, 60_000);
+      const seen = (what: Phase) =>
+        running.waitUntil(`the rollover to reach "${what}"`, () => phase === what);
       await pause(2000);
       const started = await call<Dnssec>('POST', `/v2/zones/${zone.id}/tasks/dnssec_rollover`, {
         key_type: 'ZSK',
@@ -290,7 +323,7 @@ describe('DNSSEC rollovers under queries (validation never fails)', () => {
       // Caches holding the last answers of the rollover expire and are refilled.
       await pause((DNSKEY_TTL + 1) * 1000);
       return newZsk;
-    })().finally(() => (stopping = true));
+    })().finally(running.stop);
 
     const [newZsk] = await Promise.all([rolled, phases, serving, validating, resolving]);
 
@@ -318,17 +351,7 @@ describe('DNSSEC rollovers under queries (validation never fails)', () => {
   }, 180_000);
 
   it('a KSK rollover: delv validates from the DS set of a parent that follows the CDS, through every step', async () => {
-    const zone = await call<{ id: string }>('POST', '/v2/zones', {
-      name: KSK_ZONE,
-      email: 'hostmaster@rollover.test',
-      ttl: TTL,
-    });
-    for (const [name, type, records] of [
-      [`www.${KSK_ZONE}`, 'A', ['192.0.2.80']],
-      [`*.wild.${KSK_ZONE}`, 'A', ['192.0.2.99']],
-    ] as const)
-      await call('POST', `/v2/zones/${zone.id}/recordsets`, { name, type, records, ttl: TTL });
-    const enabled = await call<Dnssec>('PUT', `/v2/zones/${zone.id}/dnssec`, { enabled: true });
+    const { zone, enabled } = await signedZone(KSK_ZONE);
     const oldKsk = enabled.keys.find((key) => key.key_type === 'KSK')!.key_tag;
 
     // The parent as RFC 7344 has it: its DS set is the CDS set the zone serves, copied as it changes.
@@ -356,28 +379,28 @@ describe('DNSSEC rollovers under queries (validation never fails)', () => {
       30_000,
     );
 
-    let stopping = false;
+    const running = loops();
     const outcomes: Outcome[] = [];
-    const parent = (async () => {
-      while (!stopping) await followCds().then(() => pause(200));
-    })();
-    const validating = (async () => {
-      while (!stopping)
-        for (const { name, type } of queries(KSK_ZONE)) {
-          const at = parentDs;
-          outcomes.push(validated(await delv(anchorFile, name, type, KSK_ZONE), at, `delv ${name} ${type}`));
-        }
-    })();
+    const parent = running.run(async () => {
+      await followCds().catch(() => undefined);
+      await pause(200);
+    });
+    const validating = running.run(async () => {
+      for (const { name, type } of queries(KSK_ZONE)) {
+        const at = parentDs;
+        outcomes.push(validated(await delv(anchorFile, name, type, KSK_ZONE), at, `delv ${name} ${type}`));
+      }
+    });
     const rolled = (async () => {
       await pause(2000);
       const started = await call<Dnssec>('POST', `/v2/zones/${zone.id}/tasks/dnssec_rollover`, {
         key_type: 'KSK',
       });
       const newKsk = started.keys.find((key) => key.key_type === 'KSK' && key.key_tag !== oldKsk)!.key_tag;
-      await waitFor('the parent to hold the new DS only', () => parentDs === String(newKsk), 60_000);
+      await running.waitUntil('the parent to hold the new DS only', () => parentDs === String(newKsk));
       await pause(3000);
       return newKsk;
-    })().finally(() => (stopping = true));
+    })().finally(running.stop);
     const [newKsk] = await Promise.all([rolled, parent, validating]);
 
     expect(outcomes.filter((o) => !o.ok).map((f) => `DS ${f.phase} ${f.query}: ${f.detail}`)).toEqual([]);
