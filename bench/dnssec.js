@@ -66,7 +66,8 @@ function bindSigning(work, algorithm, file) {
   execFileSync(
     'dnssec-signzone',
     ['-q', '-S', '-n', '1', '-K', keys, '-o', ZONE, '-f', `${file}.signed`, file],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
+    // In the work folder: it writes the zone's dsset- file where it runs.
+    { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
