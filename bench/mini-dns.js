@@ -1,37 +1,16 @@
 // mini-dns beside BIND 9 in the same run: the same zones (BIND loads mini-dns's AXFR of each) and the same
 // query file through dnsperf over UDP; answers/s and CPU time per answer of each server.
-const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { defaultPools } = require('@zonewarden/config');
 const { freePort, startApp, startBindPrimary, waitFor } = require('@zonewarden/testing');
 const { querySoa } = require('@zonewarden/dns');
-const { benchEnvironment } = require('./support');
+const { axfrZonefile, benchEnvironment, bestRun, dnsperf } = require('./support');
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const ZONES = 100;
 const ROUNDS = 2;
-
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** One dnsperf run against `port`: answers/s, answers, and the server's CPU seconds meanwhile. */
-function dnsperf(port, queryFile, pid) {
-  const cpuBefore = cpuSeconds(pid);
-  const output = execFileSync(
-    'dnsperf',
-    ['-s', '127.0.0.1', '-p', String(port), '-d', queryFile, '-l', String(DURATION_S), '-q', '200'],
-    { encoding: 'utf8' },
-  );
-  const cpu = cpuSeconds(pid) - cpuBefore;
-  const number = (label) => Number(new RegExp(`${label}:\\s+([\\d.]+)`).exec(output)[1]);
-  const codes = /Response codes:\s+(.*)/.exec(output)[1];
-  return { rate: number('Queries per second'), answers: number('Queries completed'), cpu, codes };
-}
 
 async function createZone(api, headers, i) {
   const name = `q${i}.bench.test.`;
@@ -97,17 +76,7 @@ module.exports = async function benchMiniDns() {
     // Let the last record set changes reach mini-dns before its zones are copied.
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const zonefiles = {};
-    for (const zone of zones) {
-      const axfr = execFileSync(
-        'dig',
-        ['@127.0.0.1', '-p', String(dnsPort), zone, 'AXFR', '+nocmd', '+nostats'],
-        {
-          encoding: 'utf8',
-        },
-      );
-      // The transfer ends with the SOA again: once is enough in a zonefile.
-      zonefiles[zone] = axfr.trim().split('\n').slice(0, -1).join('\n') + '\n';
-    }
+    for (const zone of zones) zonefiles[zone] = axfrZonefile(dnsPort, zone);
     bind = await startBindPrimary(zonefiles);
     const queryFile = path.join(work, 'queries.txt');
     fs.writeFileSync(queryFile, queryLines(zones));
@@ -118,7 +87,7 @@ module.exports = async function benchMiniDns() {
     for (let round = 0; round < ROUNDS; round++)
       for (const s of servers) s.runs.push(dnsperf(s.port, queryFile, s.pid));
     const [reference, ours] = servers.map((s) => {
-      const best = s.runs.reduce((a, b) => (b.rate > a.rate ? b : a));
+      const best = bestRun(s.runs);
       return { ...s, best, cpuPerAnswer: (best.cpu / best.answers) * 1e6 };
     });
     console.log(

@@ -1,5 +1,7 @@
 // Shared by the benchmarks: a private database and AMQP namespace on the local servers, cleaned up after.
+const { execFileSync } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
+const fs = require('node:fs');
 const { Client } = require('pg');
 const {
   PrismaService,
@@ -131,4 +133,51 @@ async function answeredAfter(server, zone, serial, started) {
   }
 }
 
-module.exports = { benchEnvironment, measure, percentile, printLatencies, createZones, answeredAfter };
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * One dnsperf run over UDP against `port` for BENCH_DURATION seconds (`flags`: more dnsperf options, e.g.
+ * `-D` for the DO bit): answers/s, answers, the response codes, and the server's (`pid`) CPU seconds meanwhile.
+ */
+function dnsperf(port, queryFile, pid, flags = []) {
+  const duration = Number(process.env.BENCH_DURATION ?? 10);
+  const cpuBefore = cpuSeconds(pid);
+  const output = execFileSync(
+    'dnsperf',
+    ['-s', '127.0.0.1', '-p', String(port), '-d', queryFile, '-l', String(duration), '-q', '200', ...flags],
+    { encoding: 'utf8' },
+  );
+  const cpu = cpuSeconds(pid) - cpuBefore;
+  const number = (label) => Number(new RegExp(`${label}:\\s+([\\d.]+)`).exec(output)[1]);
+  const codes = /Response codes:\s+(.*)/.exec(output)[1];
+  return { rate: number('Queries per second'), answers: number('Queries completed'), cpu, codes };
+}
+
+/** The run with the most answers/s. */
+const bestRun = (runs) => runs.reduce((a, b) => (b.rate > a.rate ? b : a));
+
+/** The zone as a zonefile, from an AXFR of it at `port` (what BIND loads to serve the same zone). */
+function axfrZonefile(port, zone) {
+  const axfr = execFileSync('dig', ['@127.0.0.1', '-p', String(port), zone, 'AXFR', '+nocmd', '+nostats'], {
+    encoding: 'utf8',
+  });
+  // The transfer ends with the SOA again: once is enough in a zonefile.
+  return axfr.trim().split('\n').slice(0, -1).join('\n') + '\n';
+}
+
+module.exports = {
+  benchEnvironment,
+  measure,
+  percentile,
+  printLatencies,
+  createZones,
+  answeredAfter,
+  cpuSeconds,
+  dnsperf,
+  bestRun,
+  axfrZonefile,
+};

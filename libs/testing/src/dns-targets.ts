@@ -114,6 +114,54 @@ export async function startBindPrimary(
   }
 }
 
+export interface BindResolver {
+  port: number;
+  process: ManagedProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * BIND 9 as a validating resolver on a free loopback port (libs/testing/targets/named-resolver.conf): it
+ * forwards `zone` to the server on `forwardPort` and validates its answers from `trustAnchor`, the zone's
+ * KSK as DNSKEY rdata (`257 3 13 <base64>`), caching them for their TTLs.
+ */
+export async function startBindResolver(
+  zone: string,
+  forwardPort: number,
+  trustAnchor: string,
+): Promise<BindResolver> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zw-named-resolver-'));
+  try {
+    const port = await freePort();
+    const [flags, protocol, algorithm, ...publicKey] = trustAnchor.split(' ');
+    const conf = path.join(dir, 'named.conf');
+    fs.writeFileSync(
+      conf,
+      render('named-resolver.conf', {
+        DIR: dir,
+        PORT: port,
+        ZONE: zone,
+        FORWARD_PORT: forwardPort,
+        ANCHOR: `${flags} ${protocol} ${algorithm} "${publicKey.join('')}"`,
+      }),
+    );
+    const named = await startProcess('named resolver', 'named', ['-g', '-u', 'root', '-c', conf], {
+      ready: /running/,
+    });
+    return {
+      port,
+      process: named,
+      async stop() {
+        await named.stop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
 export interface PowerDnsServer {
   port: number;
   apiPort: number;
