@@ -9,6 +9,10 @@ const RESTART_BACKOFF_MS = 1000;
  * its requests in flight, see stopOnSignals) and exits once they all have. Serves nothing itself.
  */
 export function runPrimary(workers: number, log: (message: string) => void): void {
+  // The workers accept from the shared socket themselves. With Node's default (the primary accepts and
+  // hands each connection on), a connection handed to a worker that just died is lost, and the primary's
+  // one core becomes a second hop for every connection.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   let stopping = false;
   let listening = 0;
   const startedAt = new Map<Worker, number>();

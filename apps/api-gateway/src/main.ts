@@ -1,16 +1,16 @@
 import cluster from 'node:cluster';
 import { Logger } from '@nestjs/common';
-import { poolsOf } from '@zonewarden/config';
+import { JsonLogger, poolsOf } from '@zonewarden/config';
 import { stopOnSignals } from '@zonewarden/runtime';
 import { prepareDatabase } from '@zonewarden/persistence';
 import { runPrimary } from './cluster';
 import { GatewayConfig, loadGatewayConfig } from './config/gateway.config';
 
-async function serve(config: GatewayConfig): Promise<void> {
+async function serve(config: GatewayConfig, logger: JsonLogger): Promise<void> {
   // Loaded here: a cluster's primary serves nothing, and leaves the API's modules out of its memory.
   const { createGateway } = await import('./app.factory');
   const { createTransport } = await import('@zonewarden/transport');
-  const app = await createGateway(config, createTransport(config));
+  const app = await createGateway(config, createTransport(config), logger);
   await app.listen(config.API_PORT, config.API_HOST);
   // On SIGTERM/SIGINT: requests in progress finish (stalled ones are cut after a grace), storage closes last.
   stopOnSignals(
@@ -24,11 +24,13 @@ async function serve(config: GatewayConfig): Promise<void> {
 
 async function main(): Promise<void> {
   const config = loadGatewayConfig(process.env);
+  const logger = new JsonLogger('api-gateway');
+  Logger.overrideLogger(logger);
   // Workers find the database prepared by their primary.
   if (cluster.isPrimary) await prepareDatabase(config.DATABASE_URL, poolsOf(config));
   if (cluster.isPrimary && config.API_WORKERS > 1)
     runPrimary(config.API_WORKERS, (message) => new Logger('api-gateway').log(message));
-  else await serve(config);
+  else await serve(config, logger);
 }
 
 main().catch((error: unknown) => {
