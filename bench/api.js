@@ -10,8 +10,11 @@ const { benchEnvironment, measure } = require('./support');
 
 const SEED_ZONES = 1000;
 const WORKERS = Number(process.env.BENCH_API_WORKERS ?? 2);
-/** Long enough after start-up for timers, first heartbeats and the GC to settle. */
-const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 5000);
+/**
+ * Long enough after start-up for V8's memory reducer to run (it shrinks the heap some seconds after
+ * allocation calms down): the RSS an idle app keeps, not the peak of its start (docs/footprint.md).
+ */
+const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 30_000);
 const APPS = ['api-gateway', 'zone-worker', 'pool-manager', 'mini-dns'];
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -34,42 +37,43 @@ function rssMb(pid) {
 
 async function idleFootprint(bench) {
   const dnsPort = await freePort();
-  const started = [];
-  try {
-    for (const name of APPS)
-      started.push(
-        await startApp(name, {
+  const oneProcessEnv = {
+    ...bench.env,
+    API_PORT: String(await freePort()),
+    MINIDNS_PORT: String(await freePort()),
+  };
+  // All at once, as a deployment starts them; `npm start` without AMQP_URL runs everything in one process.
+  const starting = await Promise.allSettled([
+    ...APPS.map(async (name) =>
+      startProcess(name, process.execPath, [path.join(REPO_ROOT, 'apps', name, 'dist/main.js')], {
+        env: {
+          ...process.env,
           ...bench.env,
           API_PORT: String(await freePort()),
           MINIDNS_PORT: String(dnsPort),
-        }),
-      );
-    await sleep(IDLE_MS);
-    console.log('idle RSS, each app its own process (API_WORKERS=1):');
-    for (const app of started)
-      console.log(`  ${app.name.padEnd(14)} ${rssMb(app.child.pid).toFixed(0).padStart(4)} MB`);
-  } finally {
-    for (const app of started) await app.stop();
-  }
-  const env = { ...bench.env, API_PORT: String(await freePort()), MINIDNS_PORT: String(await freePort()) };
-  delete env.AMQP_URL; // the one process: in-process broker
-  const allInOne = await startProcess(
-    'all-in-one',
-    process.execPath,
-    [path.join(REPO_ROOT, 'apps/all-in-one/dist/main.js')],
-    {
-      env: { ...process.env, ...env, AMQP_URL: '' },
+        },
+        ready: /started|listening on/,
+        timeoutMs: 60_000,
+      }),
+    ),
+    startProcess('all-in-one', process.execPath, [path.join(REPO_ROOT, 'apps/all-in-one/dist/main.js')], {
+      env: { ...process.env, ...oneProcessEnv, AMQP_URL: '' },
       ready: /Ctrl-C stops it/,
       timeoutMs: 60_000,
-    },
-  );
+    }),
+  ]);
+  const started = starting.filter((result) => result.status === 'fulfilled').map((result) => result.value);
   try {
+    const failed = starting.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     await sleep(IDLE_MS);
-    console.log(
-      `  ${'all-in-one'.padEnd(14)} ${rssMb(allInOne.child.pid).toFixed(0).padStart(4)} MB (npm start, on DATABASE_URL)`,
-    );
+    console.log(`idle RSS ${IDLE_MS / 1000} s after start-up (each app its own process, API_WORKERS=1):`);
+    for (const app of started)
+      console.log(
+        `  ${app.name.padEnd(14)} ${rssMb(app.child.pid).toFixed(0).padStart(4)} MB${app.name === 'all-in-one' ? '  (npm start, on DATABASE_URL)' : ''}`,
+      );
   } finally {
-    await allInOne.stop();
+    await Promise.all(started.map((app) => app.stop()));
   }
 }
 

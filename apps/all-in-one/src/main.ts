@@ -1,3 +1,5 @@
+// First, before the other modules load: the young generation is held small during start-up.
+import { startUpDone } from '@zonewarden/runtime/dist/start-up-heap';
 import * as path from 'node:path';
 import { loadGatewayConfig } from '@zonewarden/api-gateway/dist/config/gateway.config';
 import { loadConfig } from '@zonewarden/config';
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
   // Quiet by default, so the quick-start text stands out; LOG_LEVEL=info shows every request.
   process.env.LOG_LEVEL ??= 'warn';
   const stop = await runAllInOne(process.env, (text) => console.log(text));
+  startUpDone();
   stopOnSignals(stop, (message) => console.log(message));
 }
 

@@ -1,3 +1,5 @@
+// First, before the other modules load: the young generation is held small during start-up.
+import { startUpDone } from '@zonewarden/runtime/dist/start-up-heap';
 import cluster from 'node:cluster';
 import { Logger } from '@nestjs/common';
 import { JsonLogger, poolsOf } from '@zonewarden/config';
@@ -17,6 +19,7 @@ async function serve(config: GatewayConfig, logger: JsonLogger): Promise<void> {
     () => app.close(),
     (message) => new Logger('api-gateway').log(message),
   );
+  startUpDone();
   new Logger('api-gateway').log(
     `listening on http://${config.API_HOST}:${config.API_PORT} (auth: ${config.AUTH_STRATEGY})`,
   );
