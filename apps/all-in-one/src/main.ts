@@ -1,9 +1,9 @@
 // First, before the other modules load: the young generation is held small during start-up.
-import { startUpDone } from '@zonewarden/runtime/dist/start-up-heap';
+import '@zonewarden/runtime/dist/start-up-heap';
 import * as path from 'node:path';
 import { loadGatewayConfig } from '@zonewarden/api-gateway/dist/config/gateway.config';
 import { loadConfig } from '@zonewarden/config';
-import { stopOnSignals } from '@zonewarden/runtime';
+import { startUpDone, stopOnSignals } from '@zonewarden/runtime';
 import { MiniDnsConfig } from '@zonewarden/mini-dns/dist/mini-dns.app';
 import { runAllInOne } from './all-in-one';
 import { WantedPort, checkPortsFree } from './ports-free';

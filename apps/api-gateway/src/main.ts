@@ -1,9 +1,9 @@
 // First, before the other modules load: the young generation is held small during start-up.
-import { startUpDone } from '@zonewarden/runtime/dist/start-up-heap';
+import '@zonewarden/runtime/dist/start-up-heap';
 import cluster from 'node:cluster';
 import { Logger } from '@nestjs/common';
 import { JsonLogger, poolsOf } from '@zonewarden/config';
-import { stopOnSignals } from '@zonewarden/runtime';
+import { startUpDone, stopOnSignals } from '@zonewarden/runtime';
 import { prepareDatabase } from '@zonewarden/persistence';
 import { runPrimary } from './cluster';
 import { GatewayConfig, loadGatewayConfig } from './config/gateway.config';

@@ -10,7 +10,7 @@ import { collectProcessMetrics } from './service-metrics';
 import { checkHandlers } from './route-check';
 import { ServiceApp } from './service-app';
 import { requestShutdown } from './shutdown';
-import { startUpDone } from './start-up-heap';
+import { startUpDone } from './young-generation';
 
 const READY_DATABASE_TIMEOUT_MS = 1000;
 
