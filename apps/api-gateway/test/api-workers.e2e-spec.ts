@@ -1,7 +1,10 @@
 import * as fs from 'node:fs';
 import * as http from 'node:http';
+import * as net from 'node:net';
+import * as path from 'node:path';
 import {
   ManagedProcess,
+  REPO_ROOT,
   TEST_AMQP_URL,
   TestDatabase,
   createTestDatabase,
@@ -34,6 +37,15 @@ describe('api-gateway with API_WORKERS=2', () => {
   let gateway: ManagedProcess | undefined;
   const namespace = uniqueNamespace();
   let url: string;
+  const env = () => ({
+    ...process.env,
+    DATABASE_URL: db.url,
+    DATABASE_POOL_SIZE: '2',
+    AMQP_URL: TEST_AMQP_URL,
+    AMQP_NAMESPACE: namespace,
+    AUTH_STRATEGY: 'noauth',
+    API_WORKERS: '2',
+  });
 
   /** The status of a GET on a connection of its own (the primary hands each connection to the next worker). */
   const get = (path: string) =>
@@ -51,15 +63,7 @@ describe('api-gateway with API_WORKERS=2', () => {
     db = await createTestDatabase();
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    gateway = await startApp('api-gateway', {
-      DATABASE_URL: db.url,
-      DATABASE_POOL_SIZE: '2',
-      AMQP_URL: TEST_AMQP_URL,
-      AMQP_NAMESPACE: namespace,
-      AUTH_STRATEGY: 'noauth',
-      API_PORT: String(port),
-      API_WORKERS: '2',
-    });
+    gateway = await startApp('api-gateway', { ...env(), API_PORT: String(port) });
     await gateway.waitForOutput(/\(2 workers\)/);
   });
   afterAll(() =>
@@ -104,5 +108,24 @@ describe('api-gateway with API_WORKERS=2', () => {
     gateway!.child.kill('SIGTERM');
     expect(await exited).toBe(0);
     for (const pid of workers) expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
+  });
+
+  it('exits 1 when its workers cannot listen (the port is taken) rather than restarting them', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const main = path.join(REPO_ROOT, 'apps/api-gateway/dist/main.js');
+    const port = String((taken.address() as net.AddressInfo).port);
+    const failing = ManagedProcess.start('api-gateway (port taken)', process.execPath, [main], {
+      ...env(),
+      API_PORT: port,
+    });
+    try {
+      const exitCode = await new Promise<number | null>((resolve) => failing.child.once('exit', resolve));
+      expect(exitCode).toBe(1);
+      expect(failing.output).toMatch('before listening: stopping');
+    } finally {
+      await failing.stop('SIGKILL');
+      taken.close();
+    }
   });
 });
