@@ -9,7 +9,7 @@ const MIGRATE_CLI = path.resolve(__dirname, '../cli/migrate.js');
 
 /**
  * The committed migrations that `_prisma_migrations` does not record as applied (all of them on a database
- * without that table). Plain SQL: checking costs a query, not the schema engine's ~60 MB (docs/footprint.md).
+ * without that table). Plain SQL: checking costs a query, not the schema engine's 20–50 MB (docs/footprint.md).
  * One that failed half-way counts as pending, so that the engine gets to report it.
  */
 export async function pendingMigrations(client: Client): Promise<string[]> {
