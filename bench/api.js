@@ -1,35 +1,114 @@
-// API throughput: GET one, GET a page, POST, with autocannon at BENCH_CONNECTIONS on loopback.
+// The apps' footprint and API throughput. Idle RSS of each app started as its own process (as in production)
+// and of `npm start`'s one process (on the bench database, not its embedded PostgreSQL); then GET one, GET
+// a page and POST with autocannon at BENCH_CONNECTIONS, the gateway at BENCH_API_WORKERS (API_WORKERS), and
+// GET from a bare Node `http` server with as many workers (bench/bare-http.js) in the same run.
+const fs = require('node:fs');
+const path = require('node:path');
 const { defaultPools } = require('@zonewarden/config');
-const { freePort, startApp } = require('@zonewarden/testing');
+const { REPO_ROOT, freePort, startApp, startProcess } = require('@zonewarden/testing');
 const { benchEnvironment, measure } = require('./support');
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const SEED_ZONES = 1000;
+const WORKERS = Number(process.env.BENCH_API_WORKERS ?? 2);
+/**
+ * Long enough after start-up for V8's memory reducer to run (it shrinks the heap some seconds after
+ * allocation calms down): the RSS an idle app keeps, not the peak of its start (docs/footprint.md).
+ */
+const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 30_000);
+const APPS = ['api-gateway', 'zone-worker', 'pool-manager', 'mini-dns'];
 
-module.exports = async function benchApi() {
-  const bench = await benchEnvironment(defaultPools({ host: '127.0.0.1', port: 5354 }));
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** RSS in MB of `pid` and of its descendants (a gateway's cluster workers). */
+function rssMb(pid) {
+  const children = fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1] === String(pid);
+      } catch {
+        return false; // ended meanwhile
+      }
+    });
+  const own = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+  return children.reduce((sum, child) => sum + rssMb(Number(child)), own);
+}
+
+async function idleFootprint(bench) {
+  const dnsPort = await freePort();
+  const oneProcessEnv = {
+    ...bench.env,
+    API_PORT: String(await freePort()),
+    MINIDNS_PORT: String(await freePort()),
+  };
+  // All at once, as a deployment starts them; `npm start` without AMQP_URL runs everything in one process.
+  const starting = await Promise.allSettled([
+    ...APPS.map(async (name) =>
+      startProcess(name, process.execPath, [path.join(REPO_ROOT, 'apps', name, 'dist/main.js')], {
+        env: {
+          ...process.env,
+          ...bench.env,
+          API_PORT: String(await freePort()),
+          MINIDNS_PORT: String(dnsPort),
+        },
+        ready: /started|listening on/,
+        timeoutMs: 60_000,
+      }),
+    ),
+    startProcess('all-in-one', process.execPath, [path.join(REPO_ROOT, 'apps/all-in-one/dist/main.js')], {
+      env: { ...process.env, ...oneProcessEnv, AMQP_URL: '' },
+      ready: /Ctrl-C stops it/,
+      timeoutMs: 60_000,
+    }),
+  ]);
+  const started = starting.filter((result) => result.status === 'fulfilled').map((result) => result.value);
+  try {
+    const failed = starting.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    await sleep(IDLE_MS);
+    console.log(`idle RSS ${IDLE_MS / 1000} s after start-up (each app its own process, API_WORKERS=1):`);
+    for (const app of started)
+      console.log(
+        `  ${app.name.padEnd(14)} ${rssMb(app.child.pid).toFixed(0).padStart(4)} MB${app.name === 'all-in-one' ? '  (npm start, on DATABASE_URL)' : ''}`,
+      );
+  } finally {
+    await Promise.all(started.map((app) => app.stop()));
+  }
+}
+
+async function seed(base, headers) {
+  const ids = [];
+  for (let i = 0; i < SEED_ZONES; i += 50) {
+    const batch = await Promise.all(
+      Array.from({ length: 50 }, (_, j) =>
+        fetch(`${base}/v2/zones`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ name: `seed${i + j}.bench.test.`, email: 'a@bench.test' }),
+        }).then((r) => r.json()),
+      ),
+    );
+    ids.push(...batch.map((zone) => zone.id));
+  }
+  return ids;
+}
+
+async function throughput(bench) {
   const port = await freePort();
-  const gateway = await startApp('api-gateway', { ...bench.env, API_PORT: String(port) });
+  const gateway = await startApp('api-gateway', {
+    ...bench.env,
+    API_PORT: String(port),
+    API_WORKERS: String(WORKERS),
+  });
+  let getOne;
   try {
     const base = `http://127.0.0.1:${port}`;
     const headers = { 'X-Auth-Token': bench.token, 'Content-Type': 'application/json' };
-    const ids = [];
-    for (let i = 0; i < SEED_ZONES; i += 50) {
-      const batch = await Promise.all(
-        Array.from({ length: 50 }, (_, j) =>
-          fetch(`${base}/v2/zones`, {
-            method: 'POST',
-            headers,
-            body: JSON.stringify({ name: `seed${i + j}.bench.test.`, email: 'a@bench.test' }),
-          }).then((r) => r.json()),
-        ),
-      );
-      ids.push(...batch.map((zone) => zone.id));
-    }
-    console.log(`api-gateway: ${CONNECTIONS} connections, ${DURATION_S} s each, ${SEED_ZONES} zones stored`);
+    const ids = await seed(base, headers);
+    console.log(`api-gateway: API_WORKERS=${WORKERS}, ${SEED_ZONES} zones stored`);
     let n = 0;
-    await measure('GET /v2/zones/{id}', {
+    getOne = await measure('GET /v2/zones/{id}', {
       url: base,
       headers,
       requests: [{ setupRequest: (req) => ({ ...req, path: `/v2/zones/${ids[n++ % ids.length]}` }) }],
@@ -52,6 +131,33 @@ module.exports = async function benchApi() {
     });
   } finally {
     await gateway.stop();
+  }
+  const barePort = await freePort();
+  const bare = await startProcess(
+    'bare-http',
+    process.execPath,
+    [path.join(__dirname, 'bare-http.js'), String(barePort), String(WORKERS)],
+    {
+      ready: /listening on/,
+    },
+  );
+  try {
+    const yardstick = await measure(`bare Node http (${WORKERS} workers), same body size`, {
+      url: `http://127.0.0.1:${barePort}/v2/zones/x`,
+    });
+    const ratio = getOne.requests.average / yardstick.requests.average;
+    console.log(`  GET one zone / bare Node http: ${(ratio * 100).toFixed(0)}%`);
+  } finally {
+    await bare.stop();
+  }
+}
+
+module.exports = async function benchApi() {
+  const bench = await benchEnvironment(defaultPools({ host: '127.0.0.1', port: 5354 }));
+  try {
+    await idleFootprint(bench);
+    await throughput(bench);
+  } finally {
     await bench.cleanup();
   }
 };

@@ -1,7 +1,9 @@
+// First, before the other modules load: the young generation is held small during start-up.
+import '@zonewarden/runtime/dist/start-up-heap';
 import * as path from 'node:path';
 import { loadGatewayConfig } from '@zonewarden/api-gateway/dist/config/gateway.config';
 import { loadConfig } from '@zonewarden/config';
-import { stopOnSignals } from '@zonewarden/runtime';
+import { startUpDone, stopOnSignals } from '@zonewarden/runtime';
 import { MiniDnsConfig } from '@zonewarden/mini-dns/dist/mini-dns.app';
 import { runAllInOne } from './all-in-one';
 import { WantedPort, checkPortsFree } from './ports-free';
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
   // Quiet by default, so the quick-start text stands out; LOG_LEVEL=info shows every request.
   process.env.LOG_LEVEL ??= 'warn';
   const stop = await runAllInOne(process.env, (text) => console.log(text));
+  startUpDone();
   stopOnSignals(stop, (message) => console.log(message));
 }
 

@@ -3,13 +3,13 @@ import { JsonLogger } from '@zonewarden/config';
 import { Transport } from '@zonewarden/transport';
 import { NestFactory } from '@nestjs/core';
 import type { Application, Request } from 'express';
-import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { RouteTable } from './common/errors/route-table';
 import { jsonBody } from './common/http/json-body';
 import { rejectMalformedQuery } from './common/http/query-string';
 import { rejectNul } from './common/http/reject-nul';
+import { securityHeaders } from './common/http/security-headers';
 import { closeConnectionsOnShutdown } from './common/http/shutdown-connections';
 import { accessLog } from './common/http/access-log';
 import { assignRequestId } from './common/http/request-id';
@@ -34,7 +34,7 @@ export async function createGateway(
   // X-Forwarded-For (and -Proto, -Host) only from the configured proxies; else nobody could be told apart
   // from a client naming its own address, and so its own rate-limit key.
   server.set('trust proxy', config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false);
-  app.use(helmet());
+  app.use(securityHeaders());
   app.use(assignRequestId);
   app.use(httpMetrics(app.get(MetricsService)));
   app.use(accessLog);

@@ -9,7 +9,8 @@ const LEVELS: Record<string, LogLevel[]> = {
 };
 
 /**
- * Nest's logger as JSON lines (pino): one object per line with `app`, `context` and, where known,
+ * Nest's logger as JSON lines (pino): one object per line with `app`, `pid` (which of a gateway's API_WORKERS),
+ * `context` and, where known,
  * `requestId` — the API request id that the gateway answers with and that travels with every message,
  * so a change can be followed through gateway, zone-worker and pool-manager.
  */
@@ -26,7 +27,11 @@ export class JsonLogger implements LoggerService {
     process.once('exit', () => destination.flushSync());
     setInterval(() => destination.flush(), 1000).unref();
     this.pino = pino(
-      { level: level === 'log' ? 'info' : level, base: { app }, timestamp: pino.stdTimeFunctions.isoTime },
+      {
+        level: level === 'log' ? 'info' : level,
+        base: { app, pid: process.pid },
+        timestamp: pino.stdTimeFunctions.isoTime,
+      },
       destination,
     );
   }

@@ -10,6 +10,7 @@ export * from './imports/import-transaction';
 export * from './imports/imports.repository';
 export * from './messages/processed-messages.repository';
 export * from './migrations/migrate';
+export * from './migrations/pending';
 export * from './outbox/outbox.repository';
 export * from './outbox/outbox.writer';
 export * from './persistence.module';

@@ -8,3 +8,4 @@ export * from './service-metrics';
 export * from './service-runtime.module';
 export * from './shutdown';
 export * from './start-service';
+export * from './young-generation';

@@ -10,6 +10,7 @@ import { collectProcessMetrics } from './service-metrics';
 import { checkHandlers } from './route-check';
 import { ServiceApp } from './service-app';
 import { requestShutdown } from './shutdown';
+import { startUpDone } from './young-generation';
 
 const READY_DATABASE_TIMEOUT_MS = 1000;
 
@@ -94,6 +95,7 @@ export function startService(service: ServiceApp): void {
     );
     // unref: the app's own connections decide when the process ends, not the scrape endpoint.
     (await startOperations(name, config, app, brokerConnected))?.unref();
+    startUpDone();
     logger.log(consumer ? `started, consuming ${consumer.queue}` : 'started');
   })().catch((error: unknown) => {
     console.error(`${name} failed to start: ${error instanceof Error ? error.message : String(error)}`);

@@ -25,6 +25,13 @@ export class GatewayConfig extends ServiceConfig {
   @Max(65535)
   API_PORT = 9001;
 
+  /** Processes serving the API (node:cluster workers sharing API_PORT); 1: the API runs in the main process. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  API_WORKERS = 1;
+
   /** Base of absolute links; by default taken from each request's Host. */
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true })

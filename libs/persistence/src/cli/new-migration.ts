@@ -2,13 +2,8 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { databaseUrlFromEnv } from '@zonewarden/config';
-import {
-  MIGRATIONS_DIR,
-  NO_FILTERS,
-  PRISMA_DIR,
-  SCHEMA_PATH,
-  openSchemaEngine,
-} from '../migrations/schema-engine';
+import { MIGRATIONS_DIR, PRISMA_DIR, SCHEMA_PATH } from '../migrations/migration-files';
+import { NO_FILTERS, openSchemaEngine } from '../migrations/schema-engine';
 
 /**
  * `npm run db:new-migration -- <name>`: writes prisma/migrations/<timestamp>_<name>/migration.sql with the SQL

@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { connectCreatingDatabase } from './pending';
 import { NO_FILTERS, openSchemaEngine, readMigrationsList } from './schema-engine';
 
 /** Any fixed number works; it only keeps concurrent starters from migrating at the same time. */
@@ -25,29 +25,4 @@ export async function migrateDatabase(databaseUrl: string): Promise<string[]> {
   } finally {
     await lock.end();
   }
-}
-
-/** Connects; when the database does not exist yet (a fresh machine), creates it first. */
-async function connectCreatingDatabase(databaseUrl: string): Promise<Client> {
-  const client = new Client({ connectionString: databaseUrl });
-  try {
-    await client.connect();
-    return client;
-  } catch (error) {
-    if ((error as { code?: string }).code !== '3D000') throw error;
-  }
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.slice(1));
-  url.pathname = '/postgres';
-  const admin = new Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
-  } catch (error) {
-    // Another app may create it at the same moment.
-    if (!['42P04', '23505'].includes((error as { code?: string }).code ?? '')) throw error;
-  } finally {
-    await admin.end();
-  }
-  return connectCreatingDatabase(databaseUrl);
 }

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import { MIGRATIONS_DIR, SCHEMA_PATH, committedMigrations } from './migration-files';
 
 /**
  * Prisma's CLI cannot migrate here (its native schema engine is downloaded from outside the npm
@@ -44,10 +45,6 @@ function loadBindings(): Promise<Bindings> {
   return bindings;
 }
 
-export const PRISMA_DIR = path.resolve(__dirname, '../../../../prisma');
-export const SCHEMA_PATH = path.join(PRISMA_DIR, 'schema.prisma');
-export const MIGRATIONS_DIR = path.join(PRISMA_DIR, 'migrations');
-
 export interface OpenSchemaEngine {
   engine: SchemaEngine;
   /** Closes the database connections the engine opened. */
@@ -81,13 +78,7 @@ export async function openSchemaEngine(databaseUrl: string): Promise<OpenSchemaE
 
 export function readMigrationsList() {
   const lockPath = path.join(MIGRATIONS_DIR, 'migration_lock.toml');
-  const directories = fs.existsSync(MIGRATIONS_DIR)
-    ? fs
-        .readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory())
-        .map((entry) => entry.name)
-        .sort()
-    : [];
+  const directories = committedMigrations();
   return {
     baseDir: MIGRATIONS_DIR,
     lockfile: {

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
+import { query } from '../sql';
 
 export interface TokenIdentity {
   projectId: string;
@@ -37,9 +39,15 @@ export class TokensRepository {
     return { id, token, ...identity };
   }
 
+  /** On every authenticated request: a prepared statement, not Prisma's query path (docs/footprint.md). */
   async findIdentity(token: string): Promise<TokenIdentity | null> {
-    const row = await this.prisma.apiToken.findUnique({ where: { tokenHash: hashToken(token) } });
-    if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return null;
-    return { projectId: row.projectId, userId: row.userId, roles: row.roles };
+    const rows = await query<TokenIdentity>(
+      this.prisma.pg,
+      Prisma.sql`SELECT project_id AS "projectId", user_id AS "userId", roles FROM api_tokens
+        WHERE token_hash = ${hashToken(token)}
+          AND (expires_at IS NULL OR expires_at > (now() AT TIME ZONE 'UTC'))`,
+      'token-identity',
+    );
+    return rows[0] ?? null;
   }
 }
