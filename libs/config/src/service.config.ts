@@ -173,7 +173,7 @@ export function loadConfig<T extends object>(type: new () => T, env: Record<stri
   if (errors.length > 0) {
     const problems = errors.map(
       (e) =>
-        `${e.property}=${SECRET_SETTING.test(e.property) ? '(hidden)' : JSON.stringify(e.value)}: ${Object.values(e.constraints ?? {}).join(', ')}`,
+        `${e.property}=${SECRET_SETTING.test(e.property) && e.value !== undefined ? '(hidden)' : JSON.stringify(e.value)}: ${Object.values(e.constraints ?? {}).join(', ')}`,
     );
     throw new Error(`invalid configuration: ${problems.join('; ')}`);
   }
