@@ -42,6 +42,51 @@ CREATE INDEX "recordsets_name_id_idx" ON "recordsets"("name", "id");
 -- CreateIndex
 CREATE INDEX "recordsets_type_id_idx" ON "recordsets"("type", "id");
 
+-- DropIndex
+DROP INDEX "zone_transfer_requests_project_id_idx";
+
+-- DropIndex
+DROP INDEX "zone_transfer_requests_target_project_id_idx";
+
+-- DropIndex
+DROP INDEX "zone_transfer_accepts_project_id_idx";
+
+-- CreateIndex
+CREATE INDEX "zone_transfer_requests_project_id_created_at_id_idx" ON "zone_transfer_requests"("project_id", "created_at", "id");
+
+-- CreateIndex
+CREATE INDEX "zone_transfer_requests_project_id_id_idx" ON "zone_transfer_requests"("project_id", "id");
+
+-- CreateIndex
+CREATE INDEX "zone_transfer_requests_target_project_id_created_at_id_idx" ON "zone_transfer_requests"("target_project_id", "created_at", "id");
+
+-- CreateIndex
+CREATE INDEX "zone_transfer_requests_target_project_id_id_idx" ON "zone_transfer_requests"("target_project_id", "id");
+
+-- CreateIndex
+CREATE INDEX "zone_transfer_requests_created_at_id_idx" ON "zone_transfer_requests"("created_at", "id");
+
+-- CreateIndex
+CREATE INDEX "zone_transfer_accepts_project_id_created_at_id_idx" ON "zone_transfer_accepts"("project_id", "created_at", "id");
+
+-- CreateIndex
+CREATE INDEX "zone_transfer_accepts_project_id_id_idx" ON "zone_transfer_accepts"("project_id", "id");
+
+-- CreateIndex
+CREATE INDEX "zone_transfer_accepts_created_at_id_idx" ON "zone_transfer_accepts"("created_at", "id");
+
+-- CreateIndex
+CREATE INDEX "zone_imports_project_id_id_idx" ON "zone_imports"("project_id", "id");
+
+-- CreateIndex
+CREATE INDEX "zone_imports_created_at_id_idx" ON "zone_imports"("created_at", "id");
+
+-- CreateIndex
+CREATE INDEX "zone_exports_project_id_id_idx" ON "zone_exports"("project_id", "id");
+
+-- CreateIndex
+CREATE INDEX "zone_exports_created_at_id_idx" ON "zone_exports"("created_at", "id");
+
 -- Hand-written (Prisma's schema language cannot express it), see docs/persistence.md, "Record sets at scale".
 -- The migration runner splits statements at every semicolon: those inside bodies are written \073.
 
@@ -53,6 +98,18 @@ CREATE INDEX "recordsets_project_id_ttl_id_idx" ON "recordsets"("project_id", (C
 CREATE INDEX "recordsets_project_id_updated_at_id_idx" ON "recordsets"("project_id", (COALESCE("updated_at", '-infinity'::timestamp)), "id");
 CREATE INDEX "recordsets_ttl_id_idx" ON "recordsets"((COALESCE("ttl", -1)), "id");
 CREATE INDEX "recordsets_updated_at_id_idx" ON "recordsets"((COALESCE("updated_at", '-infinity'::timestamp)), "id");
+
+-- The task collections' updated_at (BASE_SORT_KEYS), likewise: a project's and all, and TSIG keys' (admins).
+CREATE INDEX "zone_imports_project_id_updated_at_id_idx" ON "zone_imports"("project_id", (COALESCE("updated_at", '-infinity'::timestamp)), "id");
+CREATE INDEX "zone_imports_updated_at_id_idx" ON "zone_imports"((COALESCE("updated_at", '-infinity'::timestamp)), "id");
+CREATE INDEX "zone_exports_project_id_updated_at_id_idx" ON "zone_exports"("project_id", (COALESCE("updated_at", '-infinity'::timestamp)), "id");
+CREATE INDEX "zone_exports_updated_at_id_idx" ON "zone_exports"((COALESCE("updated_at", '-infinity'::timestamp)), "id");
+CREATE INDEX "zone_transfer_requests_project_id_updated_at_id_idx" ON "zone_transfer_requests"("project_id", (COALESCE("updated_at", '-infinity'::timestamp)), "id");
+CREATE INDEX "zone_transfer_requests_target_project_id_updated_at_id_idx" ON "zone_transfer_requests"("target_project_id", (COALESCE("updated_at", '-infinity'::timestamp)), "id");
+CREATE INDEX "zone_transfer_requests_updated_at_id_idx" ON "zone_transfer_requests"((COALESCE("updated_at", '-infinity'::timestamp)), "id");
+CREATE INDEX "zone_transfer_accepts_project_id_updated_at_id_idx" ON "zone_transfer_accepts"("project_id", (COALESCE("updated_at", '-infinity'::timestamp)), "id");
+CREATE INDEX "zone_transfer_accepts_updated_at_id_idx" ON "zone_transfer_accepts"((COALESCE("updated_at", '-infinity'::timestamp)), "id");
+CREATE INDEX "tsigkeys_updated_at_id_idx" ON "tsigkeys"((COALESCE("updated_at", '-infinity'::timestamp)), "id");
 
 -- The record sets a zone lists beyond its recordset_count (managed ones, those being deleted): a zone's
 -- unfiltered total_count is recordset_count plus these, a few rows of this index.
