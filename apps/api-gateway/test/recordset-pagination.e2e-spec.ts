@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { GatewayHarness, as, startGateway } from './support/gateway-harness';
+import { keysetOrder } from './support/keyset-order';
 
 const OWNER = as('rs-pages');
 /** A project OWNER shares its first zone with, which creates record sets there. */
@@ -41,12 +42,7 @@ function expectedOrder(rows: RecordSetRow[], key: string, dir: 'asc' | 'desc'): 
     if (key === 'updated_at') return row.updated_at ?? '';
     return row[(key === 'tenant_id' ? 'project_id' : key) as keyof RecordSetRow] as string;
   };
-  const sorted = [...rows].sort((a, b) => {
-    const [x, y] = [value(a), value(b)];
-    if (x !== y) return x < y ? -1 : 1;
-    return a.id < b.id ? -1 : 1;
-  });
-  return (dir === 'asc' ? sorted : sorted.reverse()).map((r) => r.id);
+  return keysetOrder(rows, value, dir);
 }
 
 describe('record set pagination', () => {
