@@ -36,12 +36,6 @@ CREATE INDEX "recordsets_project_id_zone_id_id_idx" ON "recordsets"("project_id"
 -- CreateIndex
 CREATE INDEX "recordsets_created_at_id_idx" ON "recordsets"("created_at", "id");
 
--- CreateIndex
-CREATE INDEX "recordsets_name_id_idx" ON "recordsets"("name", "id");
-
--- CreateIndex
-CREATE INDEX "recordsets_type_id_idx" ON "recordsets"("type", "id");
-
 -- DropIndex
 DROP INDEX "zone_transfer_requests_project_id_idx";
 
@@ -96,9 +90,6 @@ CREATE INDEX "recordsets_zone_id_ttl_id_idx" ON "recordsets"("zone_id", (COALESC
 CREATE INDEX "recordsets_zone_id_updated_at_id_idx" ON "recordsets"("zone_id", (COALESCE("updated_at", '-infinity'::timestamp)), "id");
 CREATE INDEX "recordsets_project_id_ttl_id_idx" ON "recordsets"("project_id", (COALESCE("ttl", -1)), "id");
 CREATE INDEX "recordsets_project_id_updated_at_id_idx" ON "recordsets"("project_id", (COALESCE("updated_at", '-infinity'::timestamp)), "id");
-CREATE INDEX "recordsets_ttl_id_idx" ON "recordsets"((COALESCE("ttl", -1)), "id");
-CREATE INDEX "recordsets_updated_at_id_idx" ON "recordsets"((COALESCE("updated_at", '-infinity'::timestamp)), "id");
-
 -- The task collections' updated_at (BASE_SORT_KEYS), likewise: a project's and all, and TSIG keys' (admins).
 CREATE INDEX "zone_imports_project_id_updated_at_id_idx" ON "zone_imports"("project_id", (COALESCE("updated_at", '-infinity'::timestamp)), "id");
 CREATE INDEX "zone_imports_updated_at_id_idx" ON "zone_imports"((COALESCE("updated_at", '-infinity'::timestamp)), "id");
