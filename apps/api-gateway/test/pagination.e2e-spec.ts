@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { GatewayHarness, as, startGateway } from './support/gateway-harness';
+import { keysetOrder } from './support/keyset-order';
 
 const PROJECT = as('project-pages');
 const ZONE_COUNT = 250;
@@ -51,12 +52,7 @@ function expectedOrder(rows: ZoneRow[], key: string, dir: 'asc' | 'desc'): strin
     const v = row[field as keyof ZoneRow];
     return v === null ? '' : (v as string | number);
   };
-  const sorted = [...rows].sort((a, b) => {
-    const [x, y] = [value(a), value(b)];
-    if (x !== y) return x < y ? -1 : 1;
-    return a.id < b.id ? -1 : 1;
-  });
-  return (dir === 'asc' ? sorted : sorted.reverse()).map((r) => r.id);
+  return keysetOrder(rows, value, dir);
 }
 
 describe('keyset pagination', () => {

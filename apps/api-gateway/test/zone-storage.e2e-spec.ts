@@ -15,13 +15,16 @@ describe('zone storage at scale', () => {
   const sql = <T>(text: string, ...values: unknown[]) =>
     gw.prisma.pg.query(text, values).then((result) => result.rows as T[]);
 
-  /** Each project's counters against the zones they count. */
+  /** Each project's counters, and the installation's, against the zones they count. */
   async function expectCountersTrue(): Promise<void> {
     const counted = await sql(`SELECT project_id, sum(count)::int AS count, sum(total)::int AS total
       FROM project_zone_counts GROUP BY project_id HAVING sum(total) <> 0 ORDER BY project_id`);
     const actual = await sql(`SELECT project_id, (count(*) FILTER (WHERE status <> 'DELETED'))::int AS count,
       count(*)::int AS total FROM zones GROUP BY project_id ORDER BY project_id`);
     expect(counted).toEqual(actual);
+    expect(await sql('SELECT coalesce(sum(total), 0)::int AS total FROM zone_counts')).toEqual(
+      await sql('SELECT count(*)::int AS total FROM zones'),
+    );
   }
 
   beforeAll(async () => {
@@ -186,6 +189,31 @@ describe('zone storage at scale', () => {
       expect(admin.body.metadata.total_count).toBe(
         Number((await sql<{ n: string }>('SELECT count(*) AS n FROM zones'))[0].n),
       );
+    });
+
+    it("counts every project's zones for an admin from the installation's counters, as zones come and go", async () => {
+      const allProjects = async () =>
+        (await list('all_projects=true&limit=1', ADMIN)).body.metadata.total_count as number;
+      const start = await allProjects();
+      const created = [];
+      for (const [i, headers] of [OWNER, OTHER, as('storage-count-3')].entries()) {
+        const zone = await create(`all${i}.count.example.`, headers);
+        expect(zone.status).toBe(201);
+        created.push(zone.body.id as string);
+      }
+      expect(await allProjects()).toBe(start + 3);
+      // Deleting keeps the row (DELETED) until it is purged: counted until then, as in a project's count.
+      expect((await request(gw.url).delete(`/v2/zones/${created[0]}`).set(OWNER)).status).toBe(202);
+      expect(await allProjects()).toBe(start + 3);
+      await sql('DELETE FROM zones WHERE id = ANY($1::uuid[])', created.slice(0, 2));
+      expect(await allProjects()).toBe(start + 1);
+      await expectCountersTrue();
+      const before = await sql('SELECT sum(total)::int AS total FROM zone_counts');
+      await sql('SELECT zonewarden_recount_projects()');
+      expect(await sql('SELECT shard, total FROM zone_counts')).toEqual([
+        { shard: 0, total: before[0].total },
+      ]);
+      expect(await allProjects()).toBe(start + 1);
     });
 
     it('is left out with OpenStack-DNS-Hide-Counts: true, on every collection', async () => {

@@ -117,8 +117,13 @@ export function pageQuery(
   if (query.marker) {
     const sortM = sortExpression(spec, query.sortKey, 'm');
     const op = Prisma.raw(query.sortDir === 'asc' ? '>' : '<');
+    const marker = (columns: Prisma.Sql) =>
+      Prisma.sql`(SELECT ${columns} FROM ${Prisma.raw(spec.table)} m WHERE m.id = ${query.marker}::uuid)`;
+    // The row comparison alone bounds the sort key only where no equality of the part fixes the index's
+    // leading column: the plain bound lets the index skip, or rule out, a part's rows before the marker.
     conditions.push(
-      Prisma.sql`(${sortT}, t.id) ${op} (SELECT ${sortM}, m.id FROM ${Prisma.raw(spec.table)} m WHERE m.id = ${query.marker}::uuid)`,
+      Prisma.sql`${sortT} ${op}= ${marker(sortM)}`,
+      Prisma.sql`(${sortT}, t.id) ${op} ${marker(Prisma.sql`${sortM}, m.id`)}`,
     );
   }
   return Prisma.sql`SELECT ${columns} FROM ${Prisma.raw(spec.table)} t ${whereClause(spec, conditions, query.filters)}

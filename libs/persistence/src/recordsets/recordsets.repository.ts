@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client';
-import { Scope, recordSetInScopeOrShared } from '../access/scope';
-import { ListQuery, Page, listPage } from '../collections/keyset';
+import { Scope, inScopeOrShared, recordSetInScopeOrShared } from '../access/scope';
+import { ListQuery, ListSource, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
 import { Queryable, isUniqueViolation, query } from '../sql';
 import { ZoneRecord } from '../zones/zone.record';
@@ -15,6 +15,48 @@ const COLUMNS =
   t.project_id AS "projectId", t.name, t.type, t.ttl, t.description, t.status::text AS status, t.action::text AS action,
   t.managed, t.version, COALESCE((SELECT array_agg(r.data ORDER BY r.data) FROM records r WHERE r.recordset_id = t.id), '{}') AS records,
   t.created_at AT TIME ZONE 'UTC' AS "createdAt", t.updated_at AT TIME ZONE 'UTC' AS "updatedAt"`);
+
+/**
+ * The record sets a scope lists, in disjoint parts each paged through a keyset index of RECORDSET_COLLECTION
+ * (see docs/persistence.md, "Record sets at scale"). A record set's `project_id` is its creator's: its zone's
+ * owner (a transfer moves them all), or a project the zone is shared with (which cannot be unshared while
+ * that project has record sets in it).
+ * - One zone: its record sets through the (zone_id, key, id) indexes, when the scope sees the zone (one
+ *   probe); sized exactly by the zone's counter, `recordset_count`, plus the sets it leaves out (managed
+ *   ones and those being deleted: a few rows of a partial index).
+ * - All projects: one part, through the (key, id) indexes.
+ * - One project: its own record sets in its own zones (the (project_id, key, id) indexes); those other
+ *   projects created in its zones, which are shared; and those of the zones shared with it.
+ * The last two are as large as the shared zones, not as the installation. Without a zone, filtered or not,
+ * the count is capped (COUNT_LIMIT).
+ */
+function recordSetSource(scope: Scope, zoneId: string | null): ListSource {
+  if (zoneId) {
+    const zone = Prisma.sql`SELECT t.id, t.recordset_count FROM zones t WHERE t.id = ${zoneId}::uuid AND ${inScopeOrShared(scope, 't.id')}`;
+    return {
+      parts: [[Prisma.sql`t.zone_id = ${zoneId}::uuid`, Prisma.sql`EXISTS (${zone})`]],
+      unfilteredCount: Prisma.sql`SELECT coalesce((SELECT z.recordset_count + (SELECT count(*) FROM recordsets r
+        WHERE r.zone_id = z.id AND (r.managed OR r.action = 'DELETE')) FROM (${zone}) z), 0)::int AS total`,
+    };
+  }
+  const projectId = scope.projectId;
+  if (projectId === null) return { parts: [[]] };
+  const sharedWith = Prisma.sql`SELECT s.zone_id FROM zone_shares s JOIN zones z ON z.id = s.zone_id
+    WHERE s.target_project_id = ${projectId} AND z.project_id <> ${projectId}`;
+  return {
+    parts: [
+      // Its record sets outside the zones shared with it: those in its own zones. (A hashed set of the
+      // shared zones, read once; a probe of each row's zone would cost a lookup a row when counting.)
+      [Prisma.sql`t.project_id = ${projectId}`, Prisma.sql`t.zone_id NOT IN (${sharedWith})`],
+      // Those the projects it shares its zones with created there (through (zone_id, project_id, id)).
+      [
+        Prisma.sql`(t.zone_id, t.project_id) IN (SELECT s.zone_id, s.target_project_id FROM zone_shares s
+          JOIN zones z ON z.id = s.zone_id WHERE s.project_id = ${projectId} AND z.project_id = ${projectId})`,
+      ],
+      [Prisma.sql`t.zone_id IN (${sharedWith})`],
+    ],
+  };
+}
 
 export interface NewRecordSet {
   /** Its creator's project: the zone's, or that of a project the zone is shared with. */
@@ -57,7 +99,7 @@ export class RecordSetsRepository {
       this.prisma.pg,
       RECORDSET_COLLECTION,
       COLUMNS,
-      [recordSetInScopeOrShared(scope), ...(zoneId ? [Prisma.sql`t.zone_id = ${zoneId}::uuid`] : [])],
+      recordSetSource(scope, zoneId),
       listQuery,
     );
   }

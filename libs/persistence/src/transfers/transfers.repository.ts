@@ -81,12 +81,19 @@ export class TransfersRepository {
     projectId: string | null,
     listQuery: ListQuery,
   ): Promise<Page<TransferRequestRecord> | null> {
-    const visible = Prisma.sql`(${projectId}::text IS NULL OR t.project_id = ${projectId} OR t.target_project_id = ${projectId})`;
+    // Made by it and targeted at it: two parts, each through its keyset indexes (an OR is one scan).
+    const parts =
+      projectId === null
+        ? [[]]
+        : [
+            [Prisma.sql`t.project_id = ${projectId}`],
+            [Prisma.sql`t.target_project_id = ${projectId}`, Prisma.sql`t.project_id <> ${projectId}`],
+          ];
     return listPage<TransferRequestRecord>(
       this.prisma.pg,
       TRANSFER_REQUEST_COLLECTION,
       REQUEST_COLUMNS,
-      [visible],
+      { parts },
       listQuery,
     );
   }

@@ -48,16 +48,16 @@ const projectCount = (projectId: string, column: 'count' | 'total') =>
   Prisma.sql`(SELECT coalesce(sum(${Prisma.raw(column)}), 0)::int FROM project_zone_counts WHERE project_id = ${projectId})`;
 
 /**
- * The zones a scope lists. All projects: one part, sized by every project's counters. One project: its
- * own zones (through the (project_id, sort key, id) indexes) and those shared with it, paged apart and
- * merged; sized by its counters plus its shares.
+ * The zones a scope lists. All projects: one part, sized by the installation's counters (zone_counts, 64
+ * rows whatever the projects). One project: its own zones (through the (project_id, sort key, id) indexes)
+ * and those shared with it, paged apart and merged; sized by its counters plus its shares.
  */
 function zoneSource(scope: Scope): ListSource {
   const projectId = scope.projectId;
   if (projectId === null)
     return {
       parts: [[]],
-      unfilteredCount: Prisma.sql`SELECT coalesce(sum(total), 0)::int AS total FROM project_zone_counts`,
+      unfilteredCount: Prisma.sql`SELECT coalesce(sum(total), 0)::int AS total FROM zone_counts`,
     };
   const sharedWith = Prisma.sql`SELECT s.zone_id FROM zone_shares s JOIN zones z ON z.id = s.zone_id
     WHERE s.target_project_id = ${projectId} AND z.project_id <> ${projectId}`;
