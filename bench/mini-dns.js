@@ -7,31 +7,11 @@ const path = require('node:path');
 const { defaultPools } = require('@zonewarden/config');
 const { freePort, startApp, startBindPrimary, waitFor } = require('@zonewarden/testing');
 const { querySoa } = require('@zonewarden/dns');
-const { benchEnvironment } = require('./support');
+const { SERVED_ZONE_RECORDSETS, benchEnvironment, dnsperf, queryLines } = require('./support');
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const ZONES = 100;
 const ROUNDS = 2;
-
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** One dnsperf run against `port`: answers/s, answers, and the server's CPU seconds meanwhile. */
-function dnsperf(port, queryFile, pid) {
-  const cpuBefore = cpuSeconds(pid);
-  const output = execFileSync(
-    'dnsperf',
-    ['-s', '127.0.0.1', '-p', String(port), '-d', queryFile, '-l', String(DURATION_S), '-q', '200'],
-    { encoding: 'utf8' },
-  );
-  const cpu = cpuSeconds(pid) - cpuBefore;
-  const number = (label) => Number(new RegExp(`${label}:\\s+([\\d.]+)`).exec(output)[1]);
-  const codes = /Response codes:\s+(.*)/.exec(output)[1];
-  return { rate: number('Queries per second'), answers: number('Queries completed'), cpu, codes };
-}
 
 async function createZone(api, headers, i) {
   const name = `q${i}.bench.test.`;
@@ -42,14 +22,11 @@ async function createZone(api, headers, i) {
       body: JSON.stringify({ name, email: 'a@bench.test' }),
     })
   ).json();
-  const sets = [
-    { name: `www.${name}`, type: 'A', records: ['192.0.2.1', '192.0.2.2'] },
-    { name: `mail.${name}`, type: 'A', records: ['192.0.2.25'] },
-    { name, type: 'MX', records: [`10 mail.${name}`] },
-    { name, type: 'TXT', records: ['"v=spf1 mx -all"'] },
-    { name: `*.dyn.${name}`, type: 'A', records: ['192.0.2.99'] },
-    { name: `ftp.${name}`, type: 'CNAME', records: [`www.${name}`] },
-  ];
+  const sets = SERVED_ZONE_RECORDSETS.map((set) => ({
+    name: set.name.replace('@', name),
+    type: set.type,
+    records: set.records.map((data) => data.replace('@', name)),
+  }));
   for (const set of sets)
     await fetch(`${api}/v2/zones/${zone.id}/recordsets`, {
       method: 'POST',
@@ -57,23 +34,6 @@ async function createZone(api, headers, i) {
       body: JSON.stringify(set),
     });
   return name;
-}
-
-/** Hits (A, MX with additional data, SOA, wildcard, CNAME), NODATA and NXDOMAIN, every zone alike. */
-function queryLines(zones) {
-  const lines = [];
-  for (const zone of zones) {
-    lines.push(
-      `www.${zone} A`,
-      `${zone} MX`,
-      `${zone} SOA`,
-      `host${lines.length}.dyn.${zone} A`,
-      `ftp.${zone} A`,
-      `www.${zone} AAAA`,
-      `nope.${zone} A`,
-    );
-  }
-  return lines.join('\n') + '\n';
 }
 
 module.exports = async function benchMiniDns() {
@@ -116,7 +76,7 @@ module.exports = async function benchMiniDns() {
       { name: 'mini-dns', port: dnsPort, pid: apps[1].child.pid, runs: [] },
     ];
     for (let round = 0; round < ROUNDS; round++)
-      for (const s of servers) s.runs.push(dnsperf(s.port, queryFile, s.pid));
+      for (const s of servers) s.runs.push(dnsperf(s.port, queryFile, s.pid, DURATION_S));
     const [reference, ours] = servers.map((s) => {
       const best = s.runs.reduce((a, b) => (b.rate > a.rate ? b : a));
       return { ...s, best, cpuPerAnswer: (best.cpu / best.answers) * 1e6 };
