@@ -47,169 +47,160 @@ function randomIndices(n, limit) {
   return [...chosen];
 }
 
+/** The p50 and p99 of sampled latencies and how many failed, as the table shows them. */
+function summary({ times, failures }) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), failures };
+}
+
 /** Figures of one size: label → { p50, p99, failures } (ms), or { rate } for answers/s. */
 async function measureAt(zones, context) {
   const { bench, settings, ports, running } = context;
+  console.log(
+    `\nscale: ${count(zones)} zones, ${count(Math.min(zones, BIG_PROJECT_ZONES))} of them in the token's project`,
+  );
   const figures = new Map();
-  const latencies = (label, { times, failures }) =>
-    figures.set(label, {
-      p50: percentile(
-        [...times].sort((a, b) => a - b),
-        50,
-      ),
-      p99: percentile(
-        [...times].sort((a, b) => a - b),
-        99,
-      ),
-      failures,
-    });
   const env = {
     ...bench.env,
     API_PORT: String(ports.api),
     MINIDNS_PORT: String(ports.dns),
     DATABASE_POOL_SIZE: '6',
   };
-  console.log(
-    `\nscale: ${count(zones)} zones, ${count(Math.min(zones, BIG_PROJECT_ZONES))} of them in the token's project`,
-  );
-  // mini-dns first: the others' start-up announces nothing it must have seen.
-  for (const name of ['mini-dns', 'pool-manager', 'api-gateway']) {
-    const started = Date.now();
-    running.set(name, await startApp(name, env, settings.startTimeoutMs));
-    const ms = Date.now() - started;
-    console.log(`  start ${name.padEnd(26)} ${ms} ms`);
-    figures.set(`start ${name}`, { p50: ms, failures: 0 });
-  }
   try {
-    const base = `http://127.0.0.1:${ports.api}`;
-    const member = { 'X-Auth-Token': bench.token, 'Content-Type': 'application/json' };
-    const admin = { 'X-Auth-Token': bench.adminToken, 'Content-Type': 'application/json' };
-    const sample = { connections: settings.connections, seconds: settings.seconds };
-    const ok = async (response) => {
-      await response.arrayBuffer();
-      return response.ok;
-    };
-
-    // mini-dns over random served zones (each read from storage on its first query), best of two runs.
-    const queries = path.join(context.work, `queries-${zones}.txt`);
-    fs.writeFileSync(queries, queryLines(randomIndices(SAMPLE_ZONES, zones).map(zoneName)));
-    const runs = [1, 2].map(() =>
-      dnsperf(ports.dns, queries, running.get('mini-dns').child.pid, settings.seconds),
-    );
-    const best = runs.reduce((a, b) => (b.rate > a.rate ? b : a));
-    console.log(
-      `  mini-dns, ${SAMPLE_ZONES} random zones        ${best.rate.toFixed(0)} answers/s   ${best.codes}`,
-    );
-    figures.set('mini-dns answers/s', { rate: best.rate });
-
-    const ids = await bigProjectSample(bench.env.DATABASE_URL);
-    const randomId = () => ids[Math.floor(Math.random() * ids.length)];
-    latencies(
-      'GET /v2/zones/{id}',
-      await sampleLatencies(
-        'GET /v2/zones/{id}',
-        async () => ok(await fetch(`${base}/v2/zones/${randomId()}`, { headers: member })),
-        sample,
-      ),
-    );
-
-    for (const [scope, headers, query] of [
-      ['project', member, ''],
-      ['all projects', admin, '&all_projects=True'],
-    ]) {
-      for (const key of Object.keys(ZONE_COLLECTION.sortKeys)) {
-        const list = `${base}/v2/zones?sort_key=${key}&limit=${PAGE}${query}`;
-        const skip = await (
-          await fetch(`${base}/v2/zones?sort_key=${key}&limit=${99 * PAGE}${query}`, { headers })
-        ).json();
-        const marker = skip.zones.at(-1).id;
-        for (const [page, url] of [
-          ['1st', list],
-          ['100th', `${list}&marker=${marker}`],
-        ]) {
-          const label = `list ${page} page by ${key} (${scope})`;
-          latencies(
-            label,
-            await sampleLatencies(label, async () => ok(await fetch(url, { headers })), sample),
-          );
-        }
-      }
+    // mini-dns first: the others' start-up announces nothing it must have seen.
+    for (const name of ['mini-dns', 'pool-manager', 'api-gateway']) {
+      const started = Date.now();
+      running.set(name, await startApp(name, env, settings.startTimeoutMs));
+      const ms = Date.now() - started;
+      console.log(`  start ${name.padEnd(26)} ${ms} ms`);
+      figures.set(`start ${name}`, { p50: ms, failures: 0 });
     }
-
-    const created = [];
-    const tag = `s${zones}`;
-    const propagation = [];
-    await createZones(
-      base,
-      member,
-      PROPAGATION_ZONES,
-      PROPAGATION_CONCURRENCY,
-      async (zone, startedAt) => {
-        created.push(zone.id);
-        const server = { host: '127.0.0.1', port: ports.dns };
-        propagation.push(await answeredAfter(server, zone.name, zone.serial, startedAt));
+    const run = {
+      ...context,
+      zones,
+      figures,
+      api: `http://127.0.0.1:${ports.api}`,
+      member: { 'X-Auth-Token': bench.token, 'Content-Type': 'application/json' },
+      admin: { 'X-Auth-Token': bench.adminToken, 'Content-Type': 'application/json' },
+      randomId: randomChoice(await bigProjectSample(bench.env.DATABASE_URL)),
+      /** Samples `request`'s latencies into the figure `label`. */
+      async timed(label, request, limits = {}) {
+        const sample = { connections: settings.connections, seconds: settings.seconds, ...limits };
+        figures.set(label, summary(await sampleLatencies(label, request, sample)));
       },
-      `${tag}-p`,
-    );
-    const propagationLabel = `POST → SOA answered by mini-dns (${PROPAGATION_CONCURRENCY} at a time)`;
-    printLatencies(propagationLabel, propagation);
-    latencies(propagationLabel, {
-      times: propagation,
-      failures: propagation.filter((ms) => ms === Infinity).length,
-    });
-    await settle(bench.env.DATABASE_URL);
-
-    latencies(
-      'POST /v2/zones',
-      await sampleLatencies(
-        'POST /v2/zones',
-        async (n) => {
-          const response = await fetch(`${base}/v2/zones`, {
-            method: 'POST',
-            headers: member,
-            body: JSON.stringify({ name: `${tag}-c${n}.bench.test.`, email: 'a@bench.test' }),
-          });
-          const zone = await response.json();
-          if (response.ok) created.push(zone.id);
-          return response.ok;
-        },
-        sample,
-      ),
-    );
-    await settle(bench.env.DATABASE_URL);
-
-    latencies(
-      'PATCH /v2/zones/{id}',
-      await sampleLatencies(
-        'PATCH /v2/zones/{id}',
-        async (n) =>
-          ok(
-            await fetch(`${base}/v2/zones/${randomId()}`, {
-              method: 'PATCH',
-              headers: member,
-              body: JSON.stringify({ description: `patched ${n}` }),
-            }),
-          ),
-        sample,
-      ),
-    );
-    await settle(bench.env.DATABASE_URL);
-
-    // The zones this run created, so that the loaded ones stay as they are for the next size.
-    latencies(
-      'DELETE /v2/zones/{id}',
-      await sampleLatencies(
-        'DELETE /v2/zones/{id}',
-        async (n) => ok(await fetch(`${base}/v2/zones/${created[n]}`, { method: 'DELETE', headers: member })),
-        { ...sample, count: created.length },
-      ),
-    );
-    await settle(bench.env.DATABASE_URL);
+    };
+    measureMiniDns(run);
+    await measureReads(run);
+    await measureChanges(run);
   } finally {
     await stopAll(running);
   }
   return figures;
 }
+
+/** Whether a response succeeded, once its body is read. */
+async function ok(response) {
+  await response.arrayBuffer();
+  return response.ok;
+}
+
+/** mini-dns over random served zones (each read from storage on its first query), best of two runs. */
+function measureMiniDns({ zones, work, ports, running, settings, figures }) {
+  const queries = path.join(work, `queries-${zones}.txt`);
+  fs.writeFileSync(queries, queryLines(randomIndices(SAMPLE_ZONES, zones).map(zoneName)));
+  const pid = running.get('mini-dns').child.pid;
+  const runs = [1, 2].map(() => dnsperf(ports.dns, queries, pid, settings.seconds));
+  const best = runs.reduce((a, b) => (b.rate > a.rate ? b : a));
+  console.log(
+    `  mini-dns, ${SAMPLE_ZONES} random zones        ${best.rate.toFixed(0)} answers/s   ${best.codes}`,
+  );
+  figures.set('mini-dns answers/s', { rate: best.rate });
+}
+
+/** GET of random zones of the token's project; the 1st and 100th page of each sort key, in the project and over all. */
+async function measureReads({ api, member, admin, randomId, timed }) {
+  await timed('GET /v2/zones/{id}', async () =>
+    ok(await fetch(`${api}/v2/zones/${randomId()}`, { headers: member })),
+  );
+  for (const [scope, headers, query] of [
+    ['project', member, ''],
+    ['all projects', admin, '&all_projects=True'],
+  ]) {
+    for (const key of Object.keys(ZONE_COLLECTION.sortKeys)) {
+      const list = `${api}/v2/zones?sort_key=${key}&limit=${PAGE}${query}`;
+      const skipped = await (
+        await fetch(`${api}/v2/zones?sort_key=${key}&limit=${99 * PAGE}${query}`, { headers })
+      ).json();
+      const pages = [
+        ['1st', list],
+        ['100th', `${list}&marker=${skipped.zones.at(-1).id}`],
+      ];
+      for (const [page, url] of pages)
+        await timed(`list ${page} page by ${key} (${scope})`, async () => ok(await fetch(url, { headers })));
+    }
+  }
+}
+
+/**
+ * POST → SOA answered, POST, PATCH (random zones of the token's project) and DELETE (the zones this size's
+ * run created, so that the loaded ones stay as they are for the next size), each once the previous one's
+ * changes have propagated.
+ */
+async function measureChanges({ zones, api, member, randomId, ports, figures, timed, bench }) {
+  const created = [];
+  const tag = `s${zones}`;
+  const propagation = [];
+  const miniDns = { host: '127.0.0.1', port: ports.dns };
+  await createZones(
+    api,
+    member,
+    PROPAGATION_ZONES,
+    PROPAGATION_CONCURRENCY,
+    async (zone, startedAt) => {
+      created.push(zone.id);
+      propagation.push(await answeredAfter(miniDns, zone.name, zone.serial, startedAt));
+    },
+    `${tag}-p`,
+  );
+  const propagationLabel = `POST → SOA answered by mini-dns (${PROPAGATION_CONCURRENCY} at a time)`;
+  printLatencies(propagationLabel, propagation);
+  const unanswered = propagation.filter((ms) => ms === Infinity).length;
+  figures.set(propagationLabel, summary({ times: propagation, failures: unanswered }));
+  await settle(bench.env.DATABASE_URL);
+
+  await timed('POST /v2/zones', async (n) => {
+    const response = await fetch(`${api}/v2/zones`, {
+      method: 'POST',
+      headers: member,
+      body: JSON.stringify({ name: `${tag}-c${n}.bench.test.`, email: 'a@bench.test' }),
+    });
+    const zone = await response.json();
+    if (response.ok) created.push(zone.id);
+    return response.ok;
+  });
+  await settle(bench.env.DATABASE_URL);
+
+  await timed('PATCH /v2/zones/{id}', async (n) =>
+    ok(
+      await fetch(`${api}/v2/zones/${randomId()}`, {
+        method: 'PATCH',
+        headers: member,
+        body: JSON.stringify({ description: `patched ${n}` }),
+      }),
+    ),
+  );
+  await settle(bench.env.DATABASE_URL);
+
+  await timed(
+    'DELETE /v2/zones/{id}',
+    async (n) => ok(await fetch(`${api}/v2/zones/${created[n]}`, { method: 'DELETE', headers: member })),
+    { count: created.length },
+  );
+  await settle(bench.env.DATABASE_URL);
+}
+
+/** A function picking one of `values` at random each time. */
+const randomChoice = (values) => () => values[Math.floor(Math.random() * values.length)];
 
 /** Up to SAMPLE_ZONES random ids of the loaded zones of the benchmark token's project. */
 async function bigProjectSample(databaseUrl) {
