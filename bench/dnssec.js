@@ -175,7 +175,7 @@ async function benchServing() {
     for (let round = 0; round < ROUNDS; round++)
       for (const server of results)
         for (const [mode, flags] of Object.entries(modes))
-          server.runs[mode].push(dnsperf(server.port, queryFile, server.pid, flags));
+          server.runs[mode].push(dnsperf(server.port, queryFile, server.pid, { flags }));
     const duration = Number(process.env.BENCH_DURATION ?? 10);
     console.log(
       `DNSSEC serving: dnsperf over UDP, a zone of ${SERVED_NAMES} names signed through the API, the same ${servedQueryLines().split('\n').length - 1}-line query file without and with the DO bit, ${duration} s × ${ROUNDS} rounds each (best round)`,

@@ -6,7 +6,14 @@ const path = require('node:path');
 const { defaultPools } = require('@zonewarden/config');
 const { freePort, startApp, startBindPrimary, waitFor } = require('@zonewarden/testing');
 const { querySoa } = require('@zonewarden/dns');
-const { axfrZonefile, benchEnvironment, bestRun, dnsperf } = require('./support');
+const {
+  SERVED_ZONE_RECORDSETS,
+  axfrZonefile,
+  benchEnvironment,
+  bestRun,
+  dnsperf,
+  queryLines,
+} = require('./support');
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const ZONES = 100;
@@ -21,14 +28,11 @@ async function createZone(api, headers, i) {
       body: JSON.stringify({ name, email: 'a@bench.test' }),
     })
   ).json();
-  const sets = [
-    { name: `www.${name}`, type: 'A', records: ['192.0.2.1', '192.0.2.2'] },
-    { name: `mail.${name}`, type: 'A', records: ['192.0.2.25'] },
-    { name, type: 'MX', records: [`10 mail.${name}`] },
-    { name, type: 'TXT', records: ['"v=spf1 mx -all"'] },
-    { name: `*.dyn.${name}`, type: 'A', records: ['192.0.2.99'] },
-    { name: `ftp.${name}`, type: 'CNAME', records: [`www.${name}`] },
-  ];
+  const sets = SERVED_ZONE_RECORDSETS.map((set) => ({
+    name: set.name.replace('@', name),
+    type: set.type,
+    records: set.records.map((data) => data.replace('@', name)),
+  }));
   for (const set of sets)
     await fetch(`${api}/v2/zones/${zone.id}/recordsets`, {
       method: 'POST',
@@ -36,23 +40,6 @@ async function createZone(api, headers, i) {
       body: JSON.stringify(set),
     });
   return name;
-}
-
-/** Hits (A, MX with additional data, SOA, wildcard, CNAME), NODATA and NXDOMAIN, every zone alike. */
-function queryLines(zones) {
-  const lines = [];
-  for (const zone of zones) {
-    lines.push(
-      `www.${zone} A`,
-      `${zone} MX`,
-      `${zone} SOA`,
-      `host${lines.length}.dyn.${zone} A`,
-      `ftp.${zone} A`,
-      `www.${zone} AAAA`,
-      `nope.${zone} A`,
-    );
-  }
-  return lines.join('\n') + '\n';
 }
 
 module.exports = async function benchMiniDns() {
@@ -85,7 +72,7 @@ module.exports = async function benchMiniDns() {
       { name: 'mini-dns', port: dnsPort, pid: apps[1].child.pid, runs: [] },
     ];
     for (let round = 0; round < ROUNDS; round++)
-      for (const s of servers) s.runs.push(dnsperf(s.port, queryFile, s.pid));
+      for (const s of servers) s.runs.push(dnsperf(s.port, queryFile, s.pid, { seconds: DURATION_S }));
     const [reference, ours] = servers.map((s) => {
       const best = bestRun(s.runs);
       return { ...s, best, cpuPerAnswer: (best.cpu / best.answers) * 1e6 };

@@ -25,7 +25,10 @@ async function admin(sql) {
   }
 }
 
-/** Creates a migrated database with the given pools and an API token; returns its settings and a cleanup. */
+/**
+ * Creates a migrated database with the given pools and API tokens (`token`: a member of project `bench`,
+ * `adminToken`: an admin); returns its settings and a cleanup.
+ */
 async function benchEnvironment(pools) {
   const suffix = randomBytes(4).toString('hex');
   const database = `zw_bench_${suffix}`;
@@ -35,11 +38,9 @@ async function benchEnvironment(pools) {
   await migrateDatabase(url.toString());
   const prisma = new PrismaService({ url: url.toString(), poolSize: 2 });
   await new PoolsRepository(prisma).sync(pools);
-  const { token } = await new TokensRepository(prisma).issue({
-    projectId: 'bench',
-    userId: 'bench',
-    roles: ['member'],
-  });
+  const tokens = new TokensRepository(prisma);
+  const { token } = await tokens.issue({ projectId: 'bench', userId: 'bench', roles: ['member'] });
+  const adminIssued = await tokens.issue({ projectId: 'admin', userId: 'admin', roles: ['admin'] });
   await prisma.close();
   const namespace = `zwbench.${suffix}`;
   return {
@@ -56,6 +57,7 @@ async function benchEnvironment(pools) {
       RATE_LIMIT_PER_MINUTE: '0',
     },
     token,
+    adminToken: adminIssued.token,
     /** VACUUM ANALYZE of the bench database: the state autovacuum reaches on its own. */
     async vacuum() {
       const client = new Client({ connectionString: url.toString() });
@@ -102,15 +104,40 @@ function printLatencies(title, times) {
 }
 
 /**
- * POSTs `count` zones `p<i>.bench.test.` to `base`, `concurrency` at a time; `created(zone, startedAt)`
+ * Latencies (ms) of `request()`, which resolves to whether it succeeded, called one after another by
+ * `connections` workers for `seconds` (or `count` calls in all, if that comes first). A request still in
+ * flight when the time is up is waited for and counted: one slower than the whole run still gives a figure
+ * (autocannon's `measure` would drop it). Prints a line; returns the times and how many failed.
+ */
+async function sampleLatencies(title, request, { connections, seconds, count = Infinity }) {
+  const times = [];
+  let failures = 0;
+  let started = 0;
+  const end = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (started < count && (started < connections || Date.now() < end)) {
+        const at = performance.now();
+        const ok = await request(started++).catch(() => false);
+        times.push(Math.round((performance.now() - at) * 10) / 10);
+        if (!ok) failures++;
+      }
+    }),
+  );
+  printLatencies(`${title} (${times.length}${failures ? `, ${failures} failed` : ''})`, times);
+  return { times, failures };
+}
+
+/**
+ * POSTs `count` zones `<prefix><i>.bench.test.` to `base`, `concurrency` at a time; `created(zone, startedAt)`
  * runs (and is awaited) for each before that worker creates the next.
  */
-async function createZones(base, headers, count, concurrency, created) {
+async function createZones(base, headers, count, concurrency, created, prefix = 'p') {
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < count) {
-        const name = `p${next++}.bench.test.`;
+        const name = `${prefix}${next++}.bench.test.`;
         const startedAt = Date.now();
         const response = await fetch(`${base}/v2/zones`, {
           method: 'POST',
@@ -140,15 +167,20 @@ function cpuSeconds(pid) {
 }
 
 /**
- * One dnsperf run over UDP against `port` for BENCH_DURATION seconds (`flags`: more dnsperf options, e.g.
- * `-D` for the DO bit): answers/s, answers, the response codes, and the server's (`pid`) CPU seconds meanwhile.
+ * One dnsperf run over UDP against `port` for `seconds` (BENCH_DURATION by default; `flags`: more dnsperf
+ * options, e.g. `-D` for the DO bit): answers/s, answers, the response codes, and the server's (`pid`) CPU
+ * seconds meanwhile.
  */
-function dnsperf(port, queryFile, pid, flags = []) {
-  const duration = Number(process.env.BENCH_DURATION ?? 10);
+function dnsperf(
+  port,
+  queryFile,
+  pid,
+  { seconds = Number(process.env.BENCH_DURATION ?? 10), flags = [] } = {},
+) {
   const cpuBefore = cpuSeconds(pid);
   const output = execFileSync(
     'dnsperf',
-    ['-s', '127.0.0.1', '-p', String(port), '-d', queryFile, '-l', String(duration), '-q', '200', ...flags],
+    ['-s', '127.0.0.1', '-p', String(port), '-d', queryFile, '-l', String(seconds), '-q', '200', ...flags],
     { encoding: 'utf8' },
   );
   const cpu = cpuSeconds(pid) - cpuBefore;
@@ -169,15 +201,48 @@ function axfrZonefile(port, zone) {
   return axfr.trim().split('\n').slice(0, -1).join('\n') + '\n';
 }
 
+/**
+ * The record sets of a benchmark zone beside its SOA and NS (`@` stands for the zone's name), which
+ * `queryLines` asks for.
+ */
+const SERVED_ZONE_RECORDSETS = [
+  { name: 'www.@', type: 'A', records: ['192.0.2.1', '192.0.2.2'] },
+  { name: 'mail.@', type: 'A', records: ['192.0.2.25'] },
+  { name: '@', type: 'MX', records: ['10 mail.@'] },
+  { name: '@', type: 'TXT', records: ['"v=spf1 mx -all"'] },
+  { name: '*.dyn.@', type: 'A', records: ['192.0.2.99'] },
+  { name: 'ftp.@', type: 'CNAME', records: ['www.@'] },
+];
+
+/** dnsperf's query lines for zones holding SERVED_ZONE_RECORDSETS: hits (A, MX with additional data, SOA, wildcard, CNAME), NODATA and NXDOMAIN. */
+function queryLines(zones) {
+  const lines = [];
+  for (const zone of zones) {
+    lines.push(
+      `www.${zone} A`,
+      `${zone} MX`,
+      `${zone} SOA`,
+      `host${lines.length}.dyn.${zone} A`,
+      `ftp.${zone} A`,
+      `www.${zone} AAAA`,
+      `nope.${zone} A`,
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
 module.exports = {
   benchEnvironment,
   measure,
   percentile,
   printLatencies,
+  sampleLatencies,
   createZones,
   answeredAfter,
   cpuSeconds,
   dnsperf,
   bestRun,
   axfrZonefile,
+  SERVED_ZONE_RECORDSETS,
+  queryLines,
 };

@@ -26,14 +26,19 @@ describe('api-gateway start-up migrations', () => {
   const namespace = uniqueNamespace();
 
   const start = async () =>
-    (gateway = await startApp('api-gateway', {
-      DATABASE_URL: db.url,
-      DATABASE_POOL_SIZE: '2',
-      AMQP_URL: TEST_AMQP_URL,
-      AMQP_NAMESPACE: namespace,
-      API_PORT: String(await freePort()),
-      NODE_OPTIONS: `--require ${REPORTER}`,
-    }));
+    (gateway = await startApp(
+      'api-gateway',
+      {
+        DATABASE_URL: db.url,
+        DATABASE_POOL_SIZE: '2',
+        AMQP_URL: TEST_AMQP_URL,
+        AMQP_NAMESPACE: namespace,
+        API_PORT: String(await freePort()),
+        NODE_OPTIONS: `--require ${REPORTER}`,
+      },
+      // Migrating a fresh database first: more than a plain start on a loaded machine.
+      60_000,
+    ));
   const appliedMigrations = async () => {
     const client = new Client({ connectionString: db.url });
     await client.connect();

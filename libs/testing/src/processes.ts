@@ -120,11 +120,19 @@ export async function startProcess(
   return started;
 }
 
-/** Starts a built Zonewarden app (`apps/<name>/dist/main.js`) and waits until it says it started. */
-export function startApp(name: string, env: Record<string, string>): Promise<ManagedProcess> {
+/**
+ * Starts a built Zonewarden app (`apps/<name>/dist/main.js`) and waits until it says it started (at most
+ * `timeoutMs`: more for an app starting on a large database).
+ */
+export function startApp(
+  name: string,
+  env: Record<string, string>,
+  timeoutMs?: number,
+): Promise<ManagedProcess> {
   const main = path.join(REPO_ROOT, 'apps', name, 'dist', 'main.js');
   return startProcess(name, process.execPath, [main], {
     env: { ...process.env, ...env },
     ready: /started|listening on/,
+    timeoutMs,
   });
 }

@@ -1,0 +1,121 @@
+// The data of `npm run bench scale`, written straight into the tables by SQL rather than through the API
+// (which would take days for a million zones): zone i is `z<i>.scale.test.`, ACTIVE with nothing pending
+// (so served by mini-dns), with its SOA and NS record sets and those of SERVED_ZONE_RECORDSETS plus an SRV:
+// 10 records in 9 record sets. Zones 0 to 49,999 belong to the benchmark token's project, the others to
+// 1,000 projects in turn. Each batch is one `INSERT … SELECT … FROM generate_series` per table, ids derived
+// from i (md5), with triggers and foreign-key checks off (`session_replication_role = replica`).
+const { Client } = require('pg');
+const { DEFAULT_POOL_ID } = require('@zonewarden/config');
+const { soaRecordData } = require('@zonewarden/dns');
+const { SERVED_ZONE_RECORDSETS } = require('./support');
+
+/** The benchmark token's project (support.js) holds the first zones, as a large customer would. */
+const BIG_PROJECT = 'bench';
+const BIG_PROJECT_ZONES = 50_000;
+const OTHER_PROJECTS = 1_000;
+const BATCH_ZONES = 20_000;
+const EMAIL = 'hostmaster@scale.test';
+
+const zoneName = (i) => `z${i}.scale.test.`;
+
+/** `@` is the zone's name in names and data, `#` its serial in the SOA. */
+function recordSetTemplates(nameservers) {
+  return [
+    { name: '@', type: 'SOA', managed: true, records: [soaRecordData(nameservers[0], EMAIL, '#')] },
+    { name: '@', type: 'NS', managed: true, records: nameservers },
+    ...SERVED_ZONE_RECORDSETS.map((set) => ({ ...set, managed: false })),
+    { name: '_sip._tcp.@', type: 'SRV', managed: false, records: ['10 60 5060 sip.@'] },
+  ];
+}
+
+// Per zone i (a bigint from generate_series), as the API would have stored it, with variety in the sort keys.
+const ZONE_NAME = `'z' || i || '.scale.test.'`;
+const ZONE_ID = `md5('zone' || i)::uuid`;
+const RECORDSET_ID = `md5('recordset' || i || '.' || k)::uuid`;
+const PROJECT = `CASE WHEN i < ${BIG_PROJECT_ZONES} THEN '${BIG_PROJECT}' ELSE 'project-' || ((i - ${BIG_PROJECT_ZONES}) % ${OTHER_PROJECTS}) END`;
+const CREATED_AT = `timestamp '2026-01-01' + i * interval '1 second'`;
+const SERIAL = `2026010100 + i % 100`;
+
+async function insertBatch(client, from, to, templates) {
+  const unmanaged = templates.filter((set) => !set.managed);
+  const sets = templates.map((set, k) => ({ ...set, k }));
+  const records = sets.flatMap((set) => set.records.map((data) => ({ k: set.k, data })));
+  const range = `generate_series($1::bigint, $2::bigint - 1) AS i`;
+  await client.query('BEGIN');
+  try {
+    await client.query('SET LOCAL session_replication_role = replica');
+    await client.query(
+      `INSERT INTO zones (id, project_id, pool_id, name, email, ttl, serial, status, action, type,
+         created_at, updated_at, action_at, recordset_count, record_count)
+       SELECT ${ZONE_ID}, ${PROJECT}, $3::uuid, ${ZONE_NAME}, $4, (ARRAY[300, 3600, 86400])[1 + i % 3],
+         ${SERIAL}, 'ACTIVE', 'NONE', 'PRIMARY', ${CREATED_AT},
+         CASE WHEN i % 2 = 0 THEN ${CREATED_AT} + interval '1 day' END, ${CREATED_AT}, $5, $6
+       FROM ${range}`,
+      [
+        from,
+        to,
+        DEFAULT_POOL_ID,
+        EMAIL,
+        unmanaged.length,
+        unmanaged.reduce((sum, set) => sum + set.records.length, 0),
+      ],
+    );
+    await client.query(
+      `INSERT INTO recordsets (id, zone_id, project_id, name, type, managed, status, action, created_at)
+       SELECT ${RECORDSET_ID}, ${ZONE_ID}, ${PROJECT}, replace(s.name, '@', ${ZONE_NAME}), s.type, s.managed,
+         'ACTIVE', 'NONE', ${CREATED_AT}
+       FROM ${range} CROSS JOIN unnest($3::int[], $4::text[], $5::text[], $6::boolean[]) AS s(k, name, type, managed)`,
+      [
+        from,
+        to,
+        sets.map((set) => set.k),
+        sets.map((set) => set.name),
+        sets.map((set) => set.type),
+        sets.map((set) => set.managed),
+      ],
+    );
+    await client.query(
+      `INSERT INTO records (id, recordset_id, data, created_at)
+       SELECT gen_random_uuid(), ${RECORDSET_ID}, replace(replace(r.data, '@', ${ZONE_NAME}), '#', (${SERIAL})::text),
+         ${CREATED_AT}
+       FROM ${range} CROSS JOIN unnest($3::int[], $4::text[]) AS r(k, data)`,
+      [from, to, records.map((record) => record.k), records.map((record) => record.data)],
+    );
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Adds zones `from` to `to - 1` to the database at `databaseUrl` in batches (`progress(done)` after each),
+ * then lets the maintenance functions of the schema catch up with what the disabled triggers did not see
+ * (per-project counters, where the schema has them) and refreshes the planner's statistics and the
+ * visibility map (VACUUM ANALYZE), as autovacuum would in time.
+ */
+async function loadScaleZones(databaseUrl, from, to, progress = () => undefined) {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'SELECT hostname FROM pool_ns_records WHERE pool_id = $1::uuid ORDER BY priority, hostname',
+      [DEFAULT_POOL_ID],
+    );
+    const templates = recordSetTemplates(rows.map((row) => row.hostname));
+    for (let start = from; start < to; start += BATCH_ZONES) {
+      const end = Math.min(to, start + BATCH_ZONES);
+      await insertBatch(client, start, end, templates);
+      progress(end);
+    }
+    const recount = await client.query(
+      `SELECT to_regproc('zonewarden_recount_projects') IS NOT NULL AS present`,
+    );
+    if (recount.rows[0].present) await client.query('SELECT zonewarden_recount_projects()');
+    await client.query('VACUUM ANALYZE zones, recordsets, records');
+  } finally {
+    await client.end();
+  }
+}
+
+module.exports = { BIG_PROJECT, BIG_PROJECT_ZONES, zoneName, loadScaleZones };
