@@ -114,8 +114,9 @@ async function throughput(bench) {
       requests: [{ setupRequest: (req) => ({ ...req, path: `/v2/zones/${ids[n++ % ids.length]}` }) }],
     });
     await measure('GET /v2/zones?limit=20', { url: `${base}/v2/zones?limit=20`, headers });
+    // Each POST in the project of the token it picks: one project, or one project per connection (issue #14 asks for both).
     let created = 0;
-    await measure('POST /v2/zones', {
+    const posts = (tokens) => ({
       url: base,
       headers,
       requests: [
@@ -124,11 +125,14 @@ async function throughput(bench) {
           setupRequest: (req) => ({
             ...req,
             path: '/v2/zones',
+            headers: { ...req.headers, 'X-Auth-Token': tokens[created % tokens.length] },
             body: JSON.stringify({ name: `new${created++}.bench.test.`, email: 'a@bench.test' }),
           }),
         },
       ],
     });
+    await measure('POST /v2/zones', posts([bench.token]));
+    await measure(`POST /v2/zones, ${CONNECTIONS} projects`, posts(await bench.projectTokens(CONNECTIONS)));
   } finally {
     await gateway.stop();
   }

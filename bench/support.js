@@ -36,12 +36,23 @@ async function benchEnvironment(pools) {
   url.pathname = `/${database}`;
   await admin(`CREATE DATABASE ${database}`);
   await migrateDatabase(url.toString());
+  const issue = async (projectIds, roles = ['member']) => {
+    const prisma = new PrismaService({ url: url.toString(), poolSize: 2 });
+    try {
+      const tokens = new TokensRepository(prisma);
+      const issued = [];
+      for (const projectId of projectIds)
+        issued.push((await tokens.issue({ projectId, userId: 'bench', roles })).token);
+      return issued;
+    } finally {
+      await prisma.close();
+    }
+  };
   const prisma = new PrismaService({ url: url.toString(), poolSize: 2 });
   await new PoolsRepository(prisma).sync(pools);
-  const tokens = new TokensRepository(prisma);
-  const { token } = await tokens.issue({ projectId: 'bench', userId: 'bench', roles: ['member'] });
-  const adminIssued = await tokens.issue({ projectId: 'admin', userId: 'admin', roles: ['admin'] });
   await prisma.close();
+  const [token] = await issue(['bench']);
+  const [adminToken] = await issue(['admin'], ['admin']);
   const namespace = `zwbench.${suffix}`;
   return {
     // Quotas and rate limits lifted: the benchmarks measure speed, not limits.
@@ -57,7 +68,9 @@ async function benchEnvironment(pools) {
       RATE_LIMIT_PER_MINUTE: '0',
     },
     token,
-    adminToken: adminIssued.token,
+    adminToken,
+    /** Tokens of `count` more projects, one each. */
+    projectTokens: (count) => issue(Array.from({ length: count }, (_, i) => `bench-${i}`)),
     /** VACUUM ANALYZE of the bench database: the state autovacuum reaches on its own. */
     async vacuum() {
       const client = new Client({ connectionString: url.toString() });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Client, Pool } from 'pg';
 import request from 'supertest';
 import { ZonesRepository, withTransaction } from '@zonewarden/persistence';
@@ -72,24 +73,29 @@ describe('zone storage at scale', () => {
     });
   });
 
-  it('creates a zone in five round trips to the database', async () => {
+  it('creates a zone in two statements, the second a transaction by itself with its announcement', async () => {
     const statements = jest.spyOn(Client.prototype, 'query');
     try {
       expect((await create('trips.example.')).status).toBe(201);
-      // The creation's connection, among the gateway's background work (heartbeats, the outbox relay).
+      // The creation's statements, among the gateway's background work (heartbeats, the outbox relay).
       const texts = statements.mock.calls.map(([sent]) =>
         typeof sent === 'string' ? sent : (sent as { name?: string }).name,
       );
-      const client = statements.mock.contexts[texts.indexOf('zone-creation-context')];
-      const own = texts.filter((_, i) => statements.mock.contexts[i] === client);
-      const begin = own.indexOf('zone-creation-context') - 1;
-      expect(own.slice(begin, own.indexOf('COMMIT', begin) + 1)).toEqual([
-        'BEGIN',
+      const creation = ['zone-creation-context', 'zone-insert', 'zone-insert-announced', 'outbox-insert'];
+      expect(texts.filter((text) => creation.includes(text!))).toEqual([
         'zone-creation-context',
-        'zone-insert',
-        'outbox-insert',
-        'COMMIT',
+        'zone-insert-announced',
       ]);
+      const client = statements.mock.contexts[texts.indexOf('zone-insert-announced')];
+      const own = texts.filter((_, i) => statements.mock.contexts[i] === client);
+      const insert = own.indexOf('zone-insert-announced');
+      expect(own[insert - 1]).not.toBe('BEGIN');
+      expect(own[insert + 1]).not.toBe('COMMIT');
+      const [announced] = await sql<{ payload: { zoneName: string } }>(
+        `SELECT payload FROM outbox_messages WHERE pattern = 'zone.created' AND payload->>'zoneName' = $1`,
+        'trips.example.',
+      );
+      expect(announced).toBeDefined();
     } finally {
       statements.mockRestore();
     }
@@ -117,6 +123,7 @@ describe('zone storage at scale', () => {
       const pool = new Pool({ connectionString: gw.db.url, max: 20 });
       const zones = gw.app.get(ZonesRepository);
       const zone = (i: number) => ({
+        id: randomUUID(),
         projectId: 'storage-overlap',
         poolId: '794ccc2c-d751-44fe-b57f-8894c9f5c842',
         name: `o${i}.overlap.example.`,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { PoolClient } from 'pg';
 import { ZONE_EVENTS } from '@zonewarden/contracts';
 import { ancestorNames, canonicalName, soaRecordData, unixSeconds } from '@zonewarden/dns';
@@ -6,12 +7,15 @@ import { Quotas } from '@zonewarden/config';
 import {
   ListQuery,
   NewZone,
+  OutboxEntry,
   Page,
   PoolNsRecordRecord,
   PoolsRepository,
   PrismaService,
+  Queryable,
   SecondaryZonesRepository,
   ZoneChanges,
+  ZoneEventSubject,
   ZoneRecord,
   ZoneSharesRepository,
   ZonesRepository,
@@ -20,6 +24,7 @@ import {
   lockZone,
   requestTransfer,
   withTransaction,
+  writeToOutbox,
   zoneEvent,
 } from '@zonewarden/persistence';
 import { Caller, authorize, scopeOf } from '../caller';
@@ -85,14 +90,16 @@ export class ZonesService {
       type: secondary ? 'SECONDARY' : 'PRIMARY',
       masters,
     };
-    // Five round trips: BEGIN, createIn's two, the announcement, COMMIT.
-    return withTransaction(this.prisma.pg, async (tx) => {
-      const created = await this.createIn(tx, newZone, mayUseBlacklisted(caller));
-      // A SECONDARY zone is announced once its first transfer brought its content (zone-worker).
-      if (secondary) await requestTransfer(tx, created.id, true, requestId);
-      else await this.announceCreated(tx, created, requestId);
-      return created;
-    });
+    // A SECONDARY zone is announced once its first transfer brought its content (zone-worker).
+    if (secondary)
+      return withTransaction(this.prisma.pg, async (tx) => {
+        const created = await this.createIn(tx, newZone, mayUseBlacklisted(caller));
+        await requestTransfer(tx, created.id, true, requestId);
+        return created;
+      });
+    // Two round trips, no BEGIN or COMMIT: the checks' reads, then one statement that inserts the zone and
+    // its announcement (a transaction by itself).
+    return this.createIn(this.prisma.pg, newZone, mayUseBlacklisted(caller), undefined, { requestId });
   }
 
   /**
@@ -100,19 +107,22 @@ export class ZonesService {
    * transaction: the project's zone quota, the name rules (TLDs and blacklists included; an admin —
    * Designate's `use_blacklisted_zone` — may use a blacklisted name), the pool's nameservers; the zone is
    * inserted with its managed SOA and NS record sets (a SECONDARY zone with none, and serial 1: its transfer
-   * brings them). The caller announces it (announceCreated) once it is complete. Two round trips: the
+   * brings them). The caller announces it (announceCreated) once it is complete, or has it announced with
+   * the insert (`announce`, below). Two round trips: the
    * checks' reads (the project's quotas among them, unless the caller has them: `quotas`) in one
    * statement, the insert (under the project's zone lock when its quota is finite, taken there so that
-   * the lock is held from the insert to the commit only) in another.
+   * the lock is held from the insert to the commit only) in another. With `announce` that statement
+   * also writes `zone.created` to the outbox: a caller on the pool (db) then needs no transaction.
    */
   async createIn(
-    tx: PoolClient,
+    db: Queryable,
     zone: NewZone,
     mayUseBlacklisted: boolean,
     knownQuotas?: Quotas,
+    announce?: { requestId?: string },
   ): Promise<ZoneRecord> {
     const ancestors = ancestorNames(zone.name);
-    const context = await this.zones.creationContext(tx, zone, ancestors);
+    const context = await this.zones.creationContext(db, zone, ancestors);
     const quotas = knownQuotas ?? this.quotas.withOverrides(context.quotaOverrides);
     checkZoneNameAllowed(zone.name, context, mayUseBlacklisted);
     // A first look, unlocked, so that the errors keep their precedence; the insert looks again, locked.
@@ -129,7 +139,16 @@ export class ZonesService {
             { type: 'NS', records: nameservers },
           ];
     const limited = quotas.zones >= 0 ? quotas.zones : null;
-    const { zone: created, liveZones } = await this.zones.insert(tx, zone, serial, limited, managed);
+    const id = randomUUID();
+    const announcement = announce && this.createdAnnouncement({ ...zone, id, serial }, announce.requestId);
+    const { zone: created, liveZones } = await this.zones.insert(
+      db,
+      { ...zone, id },
+      serial,
+      limited,
+      managed,
+      announcement,
+    );
     if (liveZones !== null) checkQuota(quotas, 'zones', liveZones + 1);
     // Same-name races are settled by the partial unique index.
     if (!created) throw duplicateZone();
@@ -142,7 +161,11 @@ export class ZonesService {
   }
 
   announceCreated(tx: PoolClient, zone: ZoneRecord, requestId?: string): Promise<void> {
-    return announceZone(tx, ZONE_EVENTS.created, zoneEvent(zone, 'CREATE'), requestId);
+    return writeToOutbox(tx, this.createdAnnouncement(zone, requestId));
+  }
+
+  private createdAnnouncement(zone: ZoneEventSubject, requestId?: string): OutboxEntry {
+    return { pattern: ZONE_EVENTS.created, payload: zoneEvent(zone, 'CREATE'), requestId };
   }
 
   async get(caller: Caller, id: string): Promise<ZoneRecord> {

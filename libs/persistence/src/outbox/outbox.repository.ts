@@ -29,8 +29,10 @@ export class OutboxRepository {
 
   /**
    * Claims up to `batchSize` unpublished messages (rows locked with SKIP LOCKED, so several relays
-   * share the work), publishes them in order, and marks the published ones in the same transaction.
-   * Publishing stops at the first failure; the rest stay pending for the next attempt.
+   * share the work), publishes them all at once in order (one broker round trip for the batch, not one a
+   * message), and marks published those before the first failure, in the same transaction. The first
+   * failed message and every one after it stay pending for the next attempt (in order, again; one of them
+   * the broker confirmed meanwhile is published twice: delivery is at least once either way).
    */
   async drain(publish: (message: PendingMessage) => Promise<void>, batchSize: number): Promise<DrainResult> {
     return withTransaction(this.prisma.pg, async (tx) => {
@@ -43,21 +45,18 @@ export class OutboxRepository {
           ORDER BY created_at, id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`,
         'outbox-claim',
       );
-      const published: string[] = [];
+      const outcomes = await Promise.allSettled(batch.map((message) => publish(message)));
+      const failed = outcomes.findIndex((outcome) => outcome.status === 'rejected');
+      const published = (failed < 0 ? batch : batch.slice(0, failed)).map((message) => message.id);
       let failure: Error | undefined;
-      for (const message of batch) {
-        try {
-          await publish(message);
-          published.push(message.id);
-        } catch (error) {
-          failure = error instanceof Error ? error : new Error(String(error));
-          await query(
-            tx,
-            Prisma.sql`UPDATE outbox_messages SET attempts = attempts + 1, last_error = ${failure.message.slice(0, 500)}
-              WHERE id = ${message.id}::uuid`,
-          );
-          break;
-        }
+      if (failed >= 0) {
+        const reason = (outcomes[failed] as PromiseRejectedResult).reason as unknown;
+        failure = reason instanceof Error ? reason : new Error(String(reason));
+        await query(
+          tx,
+          Prisma.sql`UPDATE outbox_messages SET attempts = attempts + 1, last_error = ${failure.message.slice(0, 500)}
+            WHERE id = ${batch[failed].id}::uuid`,
+        );
       }
       if (published.length > 0) {
         await query(

@@ -11,15 +11,17 @@ export interface OutboxEntry {
   requestId?: string;
 }
 
-/** Adds a message to the outbox inside the caller's transaction; the relay publishes it after commit. */
-export async function writeToOutbox(db: Queryable, entry: OutboxEntry): Promise<string> {
-  const id = randomUUID();
+/** An outbox row's values (id, pattern, payload, headers), for an INSERT of its own or inside another statement. */
+export function outboxRow(entry: OutboxEntry): Prisma.Sql {
   const headers = entry.requestId ? { requestId: entry.requestId } : {};
+  return Prisma.sql`${randomUUID()}::uuid, ${entry.pattern}, ${JSON.stringify(entry.payload)}::jsonb, ${JSON.stringify(headers)}::jsonb`;
+}
+
+/** Adds a message to the outbox inside the caller's transaction; the relay publishes it after commit. */
+export async function writeToOutbox(db: Queryable, entry: OutboxEntry): Promise<void> {
   await query(
     db,
-    Prisma.sql`INSERT INTO outbox_messages (id, pattern, payload, headers)
-      VALUES (${id}::uuid, ${entry.pattern}, ${JSON.stringify(entry.payload)}::jsonb, ${JSON.stringify(headers)}::jsonb)`,
+    Prisma.sql`INSERT INTO outbox_messages (id, pattern, payload, headers) VALUES (${outboxRow(entry)})`,
     'outbox-insert',
   );
-  return id;
 }

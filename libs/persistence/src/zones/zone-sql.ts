@@ -43,7 +43,10 @@ export function toZoneRecord(row: ZoneRow): ZoneRecord {
   return { ...row, serial: Number(row.serial) };
 }
 
-export function zoneEvent(zone: ZoneRecord, action: ZoneEventV1['action']): ZoneEventV1 {
+/** What a zone event tells of its zone: known before the zone is inserted. */
+export type ZoneEventSubject = Pick<ZoneRecord, 'id' | 'name' | 'projectId' | 'poolId' | 'serial'>;
+
+export function zoneEvent(zone: ZoneEventSubject, action: ZoneEventV1['action']): ZoneEventV1 {
   return {
     version: ZONE_EVENT_VERSION,
     zoneId: zone.id,

@@ -5,6 +5,7 @@ import { Scope, inScope, inScopeOrShared } from '../access/scope';
 import { NAME_CATALOGS } from '../catalogs/catalogs.repositories';
 import { ListQuery, ListSource, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
+import { OutboxEntry, outboxRow } from '../outbox/outbox.writer';
 import { Queryable, isUniqueViolation, query } from '../sql';
 import { DESIGNATE_ZONE_COLLECTION, ZONE_COLLECTION, ZoneRecord, ZoneType } from './zone.record';
 import { ZONE_COLUMNS, ZoneRow, toZoneRecord, zoneNameBelow } from './zone-sql';
@@ -153,27 +154,34 @@ export class ZonesRepository {
    * with its managed record sets, in one statement. With a `zoneQuota` (not unlimited) the project's lock
    * is taken first, as late as the creation allows, and `liveZones` is the count under it: the zone is
    * inserted only below the quota. `zone` is null when refused so, or when a live zone took its name
-   * meanwhile (the partial unique index).
+   * meanwhile (the partial unique index). `announcement`, when given, goes into the outbox in the same
+   * statement, only when the zone is inserted: on the pool, the statement is a whole transaction.
    */
   async insert(
-    tx: Queryable,
-    zone: NewZone,
+    db: Queryable,
+    zone: NewZone & { id: string },
     serial: number,
     zoneQuota: number | null,
     managed: ManagedRecordSet[],
+    announcement?: OutboxEntry,
   ): Promise<{ zone: ZoneRecord | null; liveZones: number | null }> {
     const type = zone.type ?? 'PRIMARY';
     const status = type === 'SECONDARY' ? 'PENDING' : 'ACTIVE';
     const setIds = managed.map(() => randomUUID());
     const records = managed.flatMap((set, i) => set.records.map((data) => ({ setId: setIds[i], data })));
+    const announced = announcement
+      ? Prisma.sql`, announced AS (
+          INSERT INTO outbox_messages (id, pattern, payload, headers) SELECT ${outboxRow(announcement)} FROM created
+        )`
+      : Prisma.empty;
     try {
       const [row] = await query<Partial<ZoneRow> & { liveZones: number | null }>(
-        tx,
+        db,
         Prisma.sql`WITH slot AS (
             SELECT CASE WHEN ${zoneQuota}::int IS NOT NULL THEN zonewarden_lock_live_zone_count(${zone.projectId}) END AS live
           ), created AS (
             INSERT INTO zones AS t (id, project_id, pool_id, name, email, ttl, serial, description, attributes, status, action, type, masters)
-            SELECT ${randomUUID()}::uuid, ${zone.projectId}, ${zone.poolId}::uuid, ${zone.name}, ${zone.email}, ${zone.ttl},
+            SELECT ${zone.id}::uuid, ${zone.projectId}, ${zone.poolId}::uuid, ${zone.name}, ${zone.email}, ${zone.ttl},
               ${serial}, ${zone.description}, ${JSON.stringify(zone.attributes)}::jsonb, ${status}::"ZoneStatus", 'CREATE',
               ${type}::"ZoneType", ${JSON.stringify(zone.masters ?? [])}::jsonb
             FROM slot WHERE slot.live IS NULL OR slot.live < ${zoneQuota}::int
@@ -186,9 +194,9 @@ export class ZonesRepository {
             INSERT INTO records (id, recordset_id, data)
             SELECT gen_random_uuid(), r.set_id, r.data
             FROM created, unnest(${records.map((r) => r.setId)}::uuid[], ${records.map((r) => r.data)}::text[]) AS r(set_id, data)
-          )
+          )${announced}
           SELECT slot.live AS "liveZones", created.* FROM slot LEFT JOIN created ON true`,
-        'zone-insert',
+        announcement ? 'zone-insert-announced' : 'zone-insert',
       );
       const { liveZones, ...created } = row;
       return { zone: created.id ? toZoneRecord(created as ZoneRow) : null, liveZones };
