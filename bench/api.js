@@ -9,6 +9,7 @@ const { REPO_ROOT, freePort, startApp, startProcess } = require('@zonewarden/tes
 const { benchEnvironment, measure } = require('./support');
 
 const SEED_ZONES = 1000;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const WORKERS = Number(process.env.BENCH_API_WORKERS ?? 2);
 /**
  * Long enough after start-up for V8's memory reducer to run (it shrinks the heap some seconds after
