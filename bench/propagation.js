@@ -1,4 +1,6 @@
-// Time from POST /v2/zones to each target kind answering the zone's SOA serial (builtin, BIND 9, PowerDNS).
+// Time from POST /v2/zones to each target kind answering the zone's SOA serial (builtin, BIND 9, PowerDNS),
+// then how fast pool-manager drains a burst of creates.
+const { Client } = require('pg');
 const { DEFAULT_POOL_ID, parsePools } = require('@zonewarden/config');
 const { everyTargetKind, freePort, startApp, startBind, startPowerDns } = require('@zonewarden/testing');
 const fs = require('node:fs');
@@ -7,7 +9,36 @@ const path = require('node:path');
 const { answeredAfter, benchEnvironment, createZones, printLatencies } = require('./support');
 
 const ZONES = Number(process.env.BENCH_PROPAGATION_ZONES ?? 200);
+const BURST = Number(process.env.BENCH_PROPAGATION_BURST ?? 300);
 const CONCURRENCY = 10;
+
+/**
+ * POSTs BURST zones while pool-manager is stopped, starts it, and prints how long until every zone is
+ * propagated to every target (`action: NONE`): its rate on a backlog, not the API's. `startPoolManager`
+ * keeps the process for the caller to stop.
+ */
+async function measureBurst(base, headers, databaseUrl, startPoolManager) {
+  await createZones(base, headers, BURST, CONCURRENCY, async () => undefined, 'burst');
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const started = Date.now();
+    await startPoolManager();
+    for (;;) {
+      const { rows } = await db.query(`SELECT count(*)::int AS n FROM zones WHERE action <> 'NONE'`);
+      if (rows[0].n === 0 || Date.now() - started > 300_000) {
+        const seconds = (Date.now() - started) / 1000;
+        console.log(
+          `  burst of ${BURST} creates, pool-manager started on the backlog: all propagated after ${seconds.toFixed(1)} s (${(BURST / seconds).toFixed(0)} zones/s, start-up included)${rows[0].n ? `; ${rows[0].n} still pending` : ''}`,
+        );
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await db.end();
+  }
+}
 
 module.exports = async function benchPropagation() {
   const [bind, pdns] = await Promise.all([startBind(), startPowerDns()]);
@@ -52,6 +83,10 @@ module.exports = async function benchPropagation() {
       `propagation: POST /v2/zones until the SOA is answered, ${ZONES} zones, ${CONCURRENCY} at a time`,
     );
     for (const [kind, values] of Object.entries(times)) printLatencies(kind, values);
+    await apps.pop().stop();
+    await measureBurst(`http://127.0.0.1:${apiPort}`, headers, env.DATABASE_URL, async () =>
+      apps.push(await startApp('pool-manager', env)),
+    );
   } finally {
     for (const app of apps) await app.stop();
     await Promise.all([bind.stop(), pdns.stop()]);

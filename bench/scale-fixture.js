@@ -30,8 +30,14 @@ function recordSetTemplates(nameservers) {
 
 // Per zone i (a bigint from generate_series), as the API would have stored it, with variety in the sort keys.
 const ZONE_NAME = `'z' || i || '.scale.test.'`;
-const ZONE_ID = `md5('zone' || i)::uuid`;
-const RECORDSET_ID = `md5('recordset' || i || '.' || k)::uuid`;
+/**
+ * A UUID of version 4's form from the hash of `seed`, as the API's ids are: the zone events carry the zone
+ * id, and their contract (IsUUID) refuses a bare md5 (its version nibble is anything), so pool-manager
+ * would dead-letter every event of a loaded zone and leave it to the reconciler.
+ */
+const uuidFrom = (seed) => `overlay(overlay(md5(${seed}) placing '4' from 13) placing '8' from 17)::uuid`;
+const ZONE_ID = uuidFrom(`'zone' || i`);
+const RECORDSET_ID = uuidFrom(`'recordset' || i || '.' || k`);
 const PROJECT = `CASE WHEN i < ${BIG_PROJECT_ZONES} THEN '${BIG_PROJECT}' ELSE 'project-' || ((i - ${BIG_PROJECT_ZONES}) % ${OTHER_PROJECTS}) END`;
 const CREATED_AT = `timestamp '2026-01-01' + i * interval '1 second'`;
 const SERIAL = `2026010100 + i % 100`;
