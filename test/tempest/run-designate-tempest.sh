@@ -94,7 +94,7 @@ manage credential_setup "${OWNER[@]}"
 manage bootstrap --bootstrap-username admin --bootstrap-password "$ADMIN_PASSWORD" \
   --bootstrap-project-name admin --bootstrap-region-id RegionOne --bootstrap-public-url "$KS_URL" \
   --bootstrap-internal-url "$KS_URL" --bootstrap-admin-url "$KS_URL"
-# Two worker processes: tempest's two workers and the gateway's token validations call it at once.
+# Three worker processes: tempest's two workers and the gateway's token validations call it at once.
 OS_KEYSTONE_CONFIG_FILES="$WORK/keystone/keystone.conf" uwsgi --plugin python3 \
   --http-socket "127.0.0.1:$KS_PORT" --add-header 'Connection: close' \
   --wsgi-file /usr/bin/keystone-wsgi-public --master --processes 3 --need-app --die-on-term --no-orphans \
