@@ -17,8 +17,8 @@ describe('blacklist patterns (Python re, run as RegExp)', () => {
     expect(toRegExp('\\\\Z')?.source).toBe('\\\\Z');
   });
 
-  it('refuses what is not a regex, or what JavaScript cannot run', () => {
-    for (const bad of ['(', '[a-', '*a', '(?x)a b', '(?(1)a|b)']) {
+  it('refuses the empty pattern, what is not a regex, or what JavaScript cannot run', () => {
+    for (const bad of ['', '(', '[a-', '*a', '(?x)a b', '(?(1)a|b)']) {
       expect(() => checkBlacklistPattern(bad)).toThrow(expect.objectContaining({ code: 'invalid_object' }));
     }
     expect(checkBlacklistPattern('^.*\\.example\\.com\\.$')).toBe('^.*\\.example\\.com\\.$');

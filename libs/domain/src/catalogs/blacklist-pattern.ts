@@ -39,12 +39,20 @@ export function toRegExp(pattern: string): RegExp | null {
   }
 }
 
-/** The pattern, if it is a regular expression; Designate's schema error (`format: regex`) if not. */
+/**
+ * The pattern, if it is a non-empty regular expression; Designate's schema error if not. The empty pattern
+ * is a regex, but one that matches every name: Designate refuses it (its tempest suite checks), and taking
+ * it would refuse every zone to every non-admin.
+ */
 export function checkBlacklistPattern(pattern: string): string {
+  if (pattern === '') throw invalidPattern(`${quote(pattern)} is too short`, 'minLength');
   if (toRegExp(pattern) !== null) return pattern;
-  const message = `${quote(pattern)} is not a 'regex'`;
-  throw new DomainError('invalid_object', `Provided object is not valid: ${message}`, {
-    errors: [{ path: ['pattern'], message, validator: 'format' }],
+  throw invalidPattern(`${quote(pattern)} is not a 'regex'`, 'format');
+}
+
+function invalidPattern(message: string, validator: string): DomainError {
+  return new DomainError('invalid_object', `Provided object is not valid: ${message}`, {
+    errors: [{ path: ['pattern'], message, validator }],
   });
 }
 
