@@ -76,6 +76,7 @@ export async function runAllInOne(env: Env, print: (text: string) => void): Prom
     print(
       quickStartBanner({
         apiUrl,
+        authStrategy: gatewayConfig.AUTH_STRATEGY,
         token,
         dnsHost: gatewayConfig.MINIDNS_HOST,
         dnsPort: gatewayConfig.MINIDNS_PORT,

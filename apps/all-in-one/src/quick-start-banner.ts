@@ -2,6 +2,8 @@ import { DEV_PROJECT } from './dev-admin-token';
 
 export interface Endpoints {
   apiUrl: string;
+  /** AUTH_STRATEGY: `token` comes with the development token, `keystone` and `noauth` without. */
+  authStrategy: string;
   token?: string;
   dnsHost: string;
   dnsPort: number;
@@ -12,17 +14,24 @@ export interface Endpoints {
 /** What `npm start` prints once everything answers: where things are, and a first zone to try. */
 export function quickStartBanner({
   apiUrl,
+  authStrategy,
   token,
   dnsHost,
   dnsPort,
   databaseUrl,
   dataDir,
 }: Endpoints): string {
-  const auth = token ? ` -H 'X-Auth-Token: ${token}'` : ` -H 'X-Auth-Project-ID: ${DEV_PROJECT}'`;
+  const auth = token
+    ? ` -H 'X-Auth-Token: ${token}'`
+    : authStrategy === 'keystone'
+      ? ` -H "X-Auth-Token: $(openstack token issue -f value -c id)"`
+      : ` -H 'X-Auth-Project-ID: ${DEV_PROJECT}'`;
   const lines = [
     'Zonewarden is running (all apps in one process).',
     `  API:       ${apiUrl}/v2 (OpenAPI at ${apiUrl}/docs)`,
-    token ? `  Token:     ${token}  (development admin token, X-Auth-Token)` : '  Auth:      noauth',
+    token
+      ? `  Token:     ${token}  (development admin token, X-Auth-Token)`
+      : `  Auth:      ${authStrategy}${authStrategy === 'keystone' ? ' (X-Auth-Token: a Keystone token)' : ''}`,
     `  DNS:       ${dnsHost} port ${dnsPort} (UDP and TCP)`,
     `  Database:  ${redactPassword(databaseUrl)}${dataDir ? ` (data in ${dataDir})` : ''}`,
     '',

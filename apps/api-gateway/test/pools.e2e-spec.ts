@@ -114,6 +114,7 @@ describe("/v2/pools (the pools file's, and admin-created ones)", () => {
     expect(created.body).toMatchObject({
       name: 'Example Pool',
       description: null,
+      project_id: 'project-admin',
       attributes: {},
       ns_records: [{ hostname: 'ns1.example.org.', priority: 1 }],
     });
@@ -138,6 +139,16 @@ describe("/v2/pools (the pools file's, and admin-created ones)", () => {
       ns_records: [{ hostname: 'ns2.example.org.', priority: 2 }],
     });
     expect(patched.body.updated_at).toMatch(TIMESTAMP);
+
+    // Designate's project_id, as its tempest suite sends it: given on create, changed by PATCH.
+    const owned = await request(gw.url).post('/v2/pools').set(ADMIN).send({ name: 'owned', project_id: '1' });
+    expect([owned.status, owned.body.project_id]).toEqual([201, '1']);
+    const moved = await request(gw.url)
+      .patch(`/v2/pools/${owned.body.id}`)
+      .set(ADMIN)
+      .send({ project_id: null });
+    expect([moved.status, moved.body.project_id]).toEqual([202, null]);
+    expect((await request(gw.url).delete(`/v2/pools/${owned.body.id}`).set(ADMIN)).status).toBe(204);
 
     const taken = await request(gw.url).post('/v2/pools').set(ADMIN).send({ name: 'foo' });
     expect([taken.status, taken.body.type]).toEqual([409, 'duplicate_pool']);

@@ -41,7 +41,7 @@ describe('zone transfers', () => {
   });
   afterAll(() => gw?.close());
 
-  it('creates a request: 201, Location, ACTIVE, a 16-character key, owner view; an empty body is fine', async () => {
+  it('creates a request: 201, Location, ACTIVE, a 16-character key, owner view; an empty or null body is fine', async () => {
     const zone = await newZone();
     const res = await newRequest(zone.id);
     expect(res.status).toBe(201);
@@ -61,6 +61,11 @@ describe('zone transfers', () => {
     expect(res.headers.location).toBe(res.body.links.self);
     const second = await newRequest(zone.id, { description: 'again' });
     expect([second.status, second.body.type]).toEqual([409, 'duplicate_zone_transfer_request']);
+    const nullBody = await request(gw.url)
+      .post(`/v2/zones/${(await newZone()).id}/tasks/transfer_requests`)
+      .set({ ...OWNER, 'Content-Type': 'application/json' })
+      .send('null');
+    expect([nullBody.status, nullBody.body.target_project_id]).toEqual([201, null]);
   });
 
   it('shows each requester its view (owner / target / other × targeted / untargeted), for get and list', async () => {

@@ -16,13 +16,13 @@ import { CreatePoolDto, UpdatePoolDto } from './dto/pool.dto';
 const PoolId = () => Param('pool_id', new UuidPipe('pool_id'));
 
 /**
- * Designate's pool shape. `project_id` is null, as for pools Designate loads with `designate-manage pool
- * update` (Designate gives a pool created through the API its creator's project; we keep none).
+ * Designate's pool shape. `project_id` is null for the pools file's pools, as for pools Designate loads with
+ * `designate-manage pool update`; a pool created through the API has the one given, else its creator's.
  */
 function renderPool(pool: PoolInfoRecord, base: string) {
   return {
     id: pool.id,
-    project_id: null,
+    project_id: pool.projectId,
     name: pool.name,
     description: pool.description,
     attributes: pool.attributes,
@@ -70,6 +70,7 @@ export class PoolsController {
     const pool = await this.pools.create(auth, {
       name: dto.name,
       description: dto.description ?? null,
+      projectId: dto.project_id === undefined ? auth.projectId : dto.project_id,
       attributes: dto.attributes ?? {},
       nsRecords: dto.ns_records ?? [],
     });
@@ -94,6 +95,7 @@ export class PoolsController {
     const changes = {
       name: dto.name,
       description: dto.description,
+      projectId: dto.project_id,
       attributes: dto.attributes,
       nsRecords: dto.ns_records,
     };

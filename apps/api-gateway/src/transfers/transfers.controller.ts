@@ -37,7 +37,9 @@ export class TransfersController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const dto = body === undefined ? new CreateTransferRequestDto() : optionalBody.transform(body);
+    // Every field is optional: no body, or JSON `null` (Designate's tempest sends one), asks for the defaults.
+    const dto =
+      body === undefined || body === null ? new CreateTransferRequestDto() : optionalBody.transform(body);
     const view = renderTransferRequest(
       await this.transfers.createRequest(auth, zoneId, {
         targetProjectId: dto.target_project_id ?? null,

@@ -16,6 +16,7 @@ export interface PoolNsRecordInput {
 export interface NewPool {
   name: string;
   description: string | null;
+  projectId: string | null;
   attributes: Record<string, string>;
   nsRecords: PoolNsRecordInput[];
 }
@@ -31,6 +32,7 @@ export interface PoolInfoRecord {
   id: string;
   name: string;
   description: string | null;
+  projectId: string | null;
   attributes: Record<string, unknown>;
   nsRecords: { hostname: string; priority: number }[];
   createdAt: Date;
@@ -47,7 +49,7 @@ export const POOL_COLLECTION: CollectionSpec = {
   defaultSortKey: 'created_at',
 };
 
-const COLUMNS = Prisma.raw(`t.id, t.name, t.description, t.attributes,
+const COLUMNS = Prisma.raw(`t.id, t.name, t.description, t.project_id AS "projectId", t.attributes,
   COALESCE((SELECT json_agg(json_build_object('hostname', n.hostname, 'priority', n.priority)
       ORDER BY n.priority, n.hostname) FROM pool_ns_records n WHERE n.pool_id = t.id), '[]') AS "nsRecords",
   t.created_at AT TIME ZONE 'UTC' AS "createdAt", t.updated_at AT TIME ZONE 'UTC' AS "updatedAt"`);
@@ -77,8 +79,8 @@ export class PoolCatalogRepository {
         const id = randomUUID();
         await query(
           tx,
-          Prisma.sql`INSERT INTO pools (id, name, description, attributes)
-            VALUES (${id}::uuid, ${pool.name}, ${pool.description}, ${JSON.stringify(pool.attributes)}::jsonb)`,
+          Prisma.sql`INSERT INTO pools (id, name, description, project_id, attributes)
+            VALUES (${id}::uuid, ${pool.name}, ${pool.description}, ${pool.projectId}, ${JSON.stringify(pool.attributes)}::jsonb)`,
         );
         await insertNsRecords(tx, id, pool.nsRecords);
         return readIn(tx, id);
@@ -100,6 +102,7 @@ export class PoolCatalogRepository {
           tx,
           Prisma.sql`UPDATE pools SET name = COALESCE(${changes.name ?? null}, name),
             description = CASE WHEN ${changes.description !== undefined} THEN ${changes.description ?? null} ELSE description END,
+            project_id = CASE WHEN ${changes.projectId !== undefined} THEN ${changes.projectId ?? null} ELSE project_id END,
             attributes = COALESCE(${attributes}::jsonb, attributes), updated_at = now() WHERE id = ${id}::uuid`,
         );
         if (changes.nsRecords) {

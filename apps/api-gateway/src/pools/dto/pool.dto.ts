@@ -4,6 +4,8 @@ import { checkZoneName } from '@zonewarden/dns';
 import { IsStringMap } from '../../common/validation/dns-validators';
 import { MAX_DESCRIPTION_LENGTH } from '../../zones/dto/zone-fields';
 
+/** A project id's length at most (Keystone's are 32 hex characters; other identity services' longer). */
+const MAX_PROJECT_ID_LENGTH = 255;
 /** Designate's Pool.name maxLength. */
 const MAX_POOL_NAME_LENGTH = 50;
 /** ns_records a pool may list (ours: Designate sets none; each is an apex NS record of every zone). */
@@ -52,6 +54,13 @@ class PoolFields {
   @IsString()
   @MaxLength(MAX_DESCRIPTION_LENGTH)
   description?: string | null;
+
+  /** Designate's pool project_id. */
+  @ApiPropertyOptional({ nullable: true })
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @IsString()
+  @MaxLength(MAX_PROJECT_ID_LENGTH)
+  project_id?: string | null;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' } })
   @IsOptional()

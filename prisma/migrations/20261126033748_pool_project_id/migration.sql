@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "pools" ADD COLUMN     "project_id" TEXT;
