@@ -56,7 +56,7 @@ class PoolFields {
   description?: string | null;
 
   /** Designate's pool project_id. */
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true })
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsString()
   @MaxLength(MAX_PROJECT_ID_LENGTH)
