@@ -2,6 +2,7 @@
 // and of `npm start`'s one process (on the bench database, not its embedded PostgreSQL); then GET one, GET
 // a page and POST with autocannon at BENCH_CONNECTIONS, the gateway at BENCH_API_WORKERS (API_WORKERS), and
 // GET from a bare Node `http` server with as many workers (bench/bare-http.js) in the same run.
+const { setTimeout: sleep } = require('node:timers/promises');
 const fs = require('node:fs');
 const path = require('node:path');
 const { defaultPools } = require('@zonewarden/config');
@@ -17,8 +18,6 @@ const WORKERS = Number(process.env.BENCH_API_WORKERS ?? 2);
  */
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 30_000);
 const APPS = ['api-gateway', 'zone-worker', 'pool-manager', 'mini-dns'];
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** RSS in MB of `pid` and of its descendants (a gateway's cluster workers). */
 function rssMb(pid) {

@@ -3,6 +3,7 @@
 // BENCH_IMPORTS_MODES=all-in-one the one process — on a database of its own: resident memory (RSS, the
 // processes summed) when idle, at its peak during the imports and BENCH_IMPORTS_SETTLE_MS (30 s) after they
 // are all COMPLETE, and the time until they are.
+const { setTimeout: sleep } = require('node:timers/promises');
 const fs = require('node:fs');
 const { defaultPools } = require('@zonewarden/config');
 const { freePort, startAllInOne, startApp } = require('@zonewarden/testing');
@@ -44,7 +45,6 @@ function rssSampler(pids) {
   return sampler;
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (bytes) => `${Math.round(bytes / MB)} MB`;
 
 /** POSTs one import; a 503 (storage busy: "retry shortly") is retried after a second, and counted. */
