@@ -106,18 +106,35 @@ describe('a whole installation on a PostgreSQL with few connections', () => {
     );
     for (const { statuses } of [created, imported, deleted])
       expect([...statuses.keys()].filter((status) => status >= 500 && status !== 503)).toEqual([]);
-    const ours = async () => {
+    const ours = async (): Promise<{ name: string; status: string; action: string }[] | undefined> => {
       const response = await fetch(`${api}/v2/zones?limit=1000&name=${prefix}*`, { headers });
-      return response.ok ? ((await response.json()).zones as { action: string }[]) : undefined;
+      return response.ok ? (await response.json()).zones : undefined;
     };
+    let seen: { name: string; status: string; action: string }[] | undefined;
     await waitFor(
       `the ${prefix} zones to converge`,
       async () => {
-        const now = await ours();
-        return now?.length === zones - deletes + imports && now.every((zone) => zone.action === 'NONE');
+        seen = await ours();
+        return seen?.length === zones - deletes + imports && seen.every((zone) => zone.action === 'NONE');
       },
       180_000,
-    );
+    ).catch((error: Error) => {
+      // Which zones were left, and what the apps said: the failure is seen on loaded machines only.
+      const pending = seen
+        ?.filter((zone) => zone.action !== 'NONE')
+        .map((z) => `${z.name} ${z.status} ${z.action}`);
+      const warnings = apps.map(
+        (app) =>
+          `--- ${app.name}\n${app.output
+            .split('\n')
+            .filter((line) => /"level":[45]0|WARN|ERROR/.test(line))
+            .slice(-15)
+            .join('\n')}`,
+      );
+      throw new Error(
+        `${error.message}: ${seen?.length ?? 'no'} listed, pending ${JSON.stringify(pending)}\n${warnings.join('\n')}`,
+      );
+    });
     for (const task of imported.bodies) {
       const response = await fetch(`${api}/v2/zones/tasks/imports/${task.id}`, { headers });
       expect((await response.json()).status).toBe('COMPLETE');

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { PoolConfig } from '@zonewarden/config';
+import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
+import { query } from '../sql';
 
 export interface HostPort {
   host: string;
@@ -94,28 +96,26 @@ export class PoolsRepository {
     return (await this.prisma.pool.findMany({ select: { id: true } })).map((pool) => pool.id);
   }
 
+  /**
+   * One statement, so one connection: Prisma runs an `include`'s relation queries at once, each on a
+   * connection of its own, which fails every time when PostgreSQL has no connection to spare (seen in the
+   * connection-shortage e2e test: a zone never converged while the others held theirs).
+   */
   async load(poolId: string): Promise<PoolRecord | null> {
-    const pool = await this.prisma.pool.findUnique({
-      where: { id: poolId },
-      include: {
-        nsRecords: { orderBy: { priority: 'asc' } },
-        nameservers: true,
-        targets: true,
-        alsoNotifies: true,
-      },
-    });
-    if (!pool) return null;
-    return {
-      id: pool.id,
-      name: pool.name,
-      nsRecords: pool.nsRecords.map(({ hostname, priority }) => ({ hostname, priority })),
-      nameservers: pool.nameservers.map(({ host, port }) => ({ host, port })),
-      targets: pool.targets.map(({ id, type, options }) => ({
-        id,
-        type,
-        options: options as Record<string, unknown>,
-      })),
-      alsoNotifies: pool.alsoNotifies.map(({ host, port }) => ({ host, port })),
-    };
+    const [pool] = await query<PoolRecord>(
+      this.prisma.pg,
+      Prisma.sql`SELECT p.id, p.name,
+        COALESCE((SELECT json_agg(json_build_object('hostname', n.hostname, 'priority', n.priority)
+          ORDER BY n.priority, n.hostname) FROM pool_ns_records n WHERE n.pool_id = p.id), '[]') AS "nsRecords",
+        COALESCE((SELECT json_agg(json_build_object('host', s.host, 'port', s.port) ORDER BY s.host, s.port)
+          FROM pool_nameservers s WHERE s.pool_id = p.id), '[]') AS nameservers,
+        COALESCE((SELECT json_agg(json_build_object('id', t.id, 'type', t.type, 'options', t.options) ORDER BY t.id)
+          FROM pool_targets t WHERE t.pool_id = p.id), '[]') AS targets,
+        COALESCE((SELECT json_agg(json_build_object('host', a.host, 'port', a.port) ORDER BY a.host, a.port)
+          FROM pool_also_notifies a WHERE a.pool_id = p.id), '[]') AS "alsoNotifies"
+        FROM pools p WHERE p.id = ${poolId}::uuid`,
+      'pool-load',
+    );
+    return pool ?? null;
   }
 }
