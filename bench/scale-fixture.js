@@ -102,6 +102,8 @@ async function insertBatch(client, from, to, templates) {
  */
 async function loadScaleZones(databaseUrl, from, to, progress = () => undefined) {
   const client = new Client({ connectionString: databaseUrl });
+  // Ctrl-C drops the database under it: the query under way fails anyway, the event must not crash.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const { rows } = await client.query(

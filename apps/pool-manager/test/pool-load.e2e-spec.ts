@@ -19,7 +19,7 @@ const ALSO_NOTIFIES = [{ host: '127.0.0.3', port: 5303 }];
  * rest), a read that needs several at once fails every time, and the zone never converges: it must
  * take one.
  */
-describe("pool-manager's read of a pool", () => {
+describe("pools in storage: pool-manager's read, the pools file's synchronisation", () => {
   let db: TestDatabase;
   let prisma: PrismaService;
   let pools: PoolsRepository;
@@ -75,5 +75,30 @@ describe("pool-manager's read of a pool", () => {
     });
     expect(pool?.targets).toHaveLength(2);
     expect(await pools.load('00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+
+  it('follows the pools file when synchronised again: NS records kept by name, the rest replaced', async () => {
+    const [kept] = await pools.nsRecords(POOL_ID);
+    await pools.sync(
+      parsePools([
+        {
+          id: POOL_ID,
+          name: 'renamed',
+          ns_records: [{ hostname: 'ns1.example.test.', priority: 5 }],
+          nameservers: [NAMESERVERS[1]],
+          targets: [{ type: 'builtin' }],
+        },
+      ]),
+    );
+    expect(await pools.load(POOL_ID)).toEqual({
+      id: POOL_ID,
+      name: 'renamed',
+      nsRecords: [{ hostname: 'ns1.example.test.', priority: 5 }],
+      nameservers: [NAMESERVERS[1]],
+      targets: [{ id: expect.any(String), type: 'builtin', options: {} }],
+      alsoNotifies: [],
+    });
+    expect(await pools.nsRecords(POOL_ID)).toEqual([{ ...kept, priority: 5 }]);
+    expect(await pools.ids()).toEqual([POOL_ID]);
   });
 });

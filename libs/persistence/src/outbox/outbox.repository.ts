@@ -81,7 +81,12 @@ export class OutboxRepository {
 
   /** Published messages are kept a while for inspection, then removed. */
   async deletePublishedBefore(cutoff: Date): Promise<number> {
-    const { count } = await this.prisma.outboxMessage.deleteMany({ where: { publishedAt: { lt: cutoff } } });
+    const [{ count }] = await query<{ count: number }>(
+      this.prisma.pg,
+      Prisma.sql`WITH deleted AS (DELETE FROM outbox_messages
+          WHERE published_at < ${cutoff.toISOString()}::timestamptz AT TIME ZONE 'UTC' RETURNING 1)
+        SELECT count(*)::int AS count FROM deleted`,
+    );
     return count;
   }
 }

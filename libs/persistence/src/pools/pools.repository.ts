@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { PoolClient } from 'pg';
 import { PoolConfig } from '@zonewarden/config';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
-import { query } from '../sql';
+import { query, withTransaction } from '../sql';
 
 export interface HostPort {
   host: string;
@@ -40,60 +40,70 @@ export class PoolsRepository {
 
   /** Makes storage match the pool configuration; running it again changes nothing. */
   async sync(pools: PoolConfig[]): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
+    await withTransaction(this.prisma.pg, async (tx) => {
       for (const pool of pools) {
-        await tx.pool.upsert({
-          where: { id: pool.id },
-          create: { id: pool.id, name: pool.name, description: pool.description ?? null },
-          update: { name: pool.name, description: pool.description ?? null },
-        });
-        const hostnames = pool.ns_records.map((ns) => ns.hostname);
-        await tx.poolNsRecord.deleteMany({ where: { poolId: pool.id, hostname: { notIn: hostnames } } });
-        for (const ns of pool.ns_records) {
-          await tx.poolNsRecord.upsert({
-            where: { poolId_hostname: { poolId: pool.id, hostname: ns.hostname } },
-            create: { id: randomUUID(), poolId: pool.id, hostname: ns.hostname, priority: ns.priority },
-            update: { priority: ns.priority },
-          });
-        }
-        await tx.poolNameserver.deleteMany({ where: { poolId: pool.id } });
-        await tx.poolNameserver.createMany({
-          data: pool.nameservers.map((ns) => ({ id: randomUUID(), poolId: pool.id, ...ns })),
-        });
-        await tx.poolAlsoNotify.deleteMany({ where: { poolId: pool.id } });
-        await tx.poolAlsoNotify.createMany({
-          data: pool.also_notifies.map((n) => ({ id: randomUUID(), poolId: pool.id, ...n })),
-        });
-        await tx.poolTarget.deleteMany({ where: { poolId: pool.id } });
-        await tx.poolTarget.createMany({
-          data: pool.targets.map((t) => ({
-            id: randomUUID(),
-            poolId: pool.id,
-            type: t.type,
-            description: t.description ?? null,
-            options: (t.options ?? {}) as object,
-          })),
-        });
+        const id = pool.id;
+        await query(
+          tx,
+          Prisma.sql`INSERT INTO pools (id, name, description) VALUES (${id}::uuid, ${pool.name}, ${pool.description ?? null})
+            ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description`,
+        );
+        // NS records keep their ids (and creation times) across synchronisations; the rest is replaced.
+        const nsRecords = pool.ns_records.map(({ hostname, priority }) => ({ hostname, priority }));
+        await query(
+          tx,
+          Prisma.sql`DELETE FROM pool_ns_records WHERE pool_id = ${id}::uuid
+            AND hostname <> ALL(${nsRecords.map((ns) => ns.hostname)}::text[])`,
+        );
+        await query(
+          tx,
+          Prisma.sql`INSERT INTO pool_ns_records (id, pool_id, hostname, priority)
+            SELECT gen_random_uuid(), ${id}::uuid, hostname, priority
+              FROM json_to_recordset(${JSON.stringify(nsRecords)}::json) AS n(hostname text, priority int)
+            ON CONFLICT (pool_id, hostname) DO UPDATE SET priority = EXCLUDED.priority`,
+        );
+        await replaceRows(
+          tx,
+          id,
+          'pool_nameservers',
+          pool.nameservers.map(({ host, port }) => ({ host, port })),
+        );
+        await replaceRows(
+          tx,
+          id,
+          'pool_also_notifies',
+          pool.also_notifies.map(({ host, port }) => ({ host, port })),
+        );
+        await query(tx, Prisma.sql`DELETE FROM pool_targets WHERE pool_id = ${id}::uuid`);
+        const targets = pool.targets.map((t) => ({
+          type: t.type,
+          description: t.description ?? null,
+          options: t.options ?? {},
+        }));
+        await query(
+          tx,
+          Prisma.sql`INSERT INTO pool_targets (id, pool_id, type, description, options)
+            SELECT gen_random_uuid(), ${id}::uuid, type, description, options
+              FROM json_to_recordset(${JSON.stringify(targets)}::json) AS t(type text, description text, options jsonb)`,
+        );
       }
     });
   }
 
   async nsRecords(poolId: string): Promise<PoolNsRecordRecord[]> {
-    const records = await this.prisma.poolNsRecord.findMany({
-      where: { poolId },
-      orderBy: [{ priority: 'asc' }, { hostname: 'asc' }],
-    });
-    return records.map(({ id, hostname, priority, createdAt, updatedAt }) => ({
-      id,
-      hostname,
-      priority,
-      createdAt,
-      updatedAt,
-    }));
+    return query<PoolNsRecordRecord>(
+      this.prisma.pg,
+      Prisma.sql`SELECT id, hostname, priority, created_at AT TIME ZONE 'UTC' AS "createdAt",
+          updated_at AT TIME ZONE 'UTC' AS "updatedAt"
+        FROM pool_ns_records WHERE pool_id = ${poolId}::uuid ORDER BY priority, hostname`,
+      'pool-ns-records',
+    );
   }
 
   async ids(): Promise<string[]> {
-    return (await this.prisma.pool.findMany({ select: { id: true } })).map((pool) => pool.id);
+    return (await query<{ id: string }>(this.prisma.pg, Prisma.sql`SELECT id FROM pools`)).map(
+      (pool) => pool.id,
+    );
   }
 
   /**
@@ -118,4 +128,19 @@ export class PoolsRepository {
     );
     return pool ?? null;
   }
+}
+
+/** Replaces a pool's host:port rows (nameservers, also-notifies) with `rows`. */
+async function replaceRows(
+  tx: PoolClient,
+  poolId: string,
+  table: 'pool_nameservers' | 'pool_also_notifies',
+  rows: HostPort[],
+): Promise<void> {
+  await query(tx, Prisma.sql`DELETE FROM ${Prisma.raw(table)} WHERE pool_id = ${poolId}::uuid`);
+  await query(
+    tx,
+    Prisma.sql`INSERT INTO ${Prisma.raw(table)} (id, pool_id, host, port)
+      SELECT gen_random_uuid(), ${poolId}::uuid, host, port FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(host text, port int)`,
+  );
 }

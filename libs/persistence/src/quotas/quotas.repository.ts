@@ -17,19 +17,20 @@ export class QuotasRepository {
     );
   }
 
+  /** Sets each given limit, in one statement. */
   async set(projectId: string, limits: Partial<Quotas>): Promise<void> {
-    await this.prisma.$transaction(
-      Object.entries(limits).map(([resource, hardLimit]) =>
-        this.prisma.quota.upsert({
-          where: { projectId_resource: { projectId, resource } },
-          create: { projectId, resource, hardLimit: hardLimit! },
-          update: { hardLimit: hardLimit!, updatedAt: new Date() },
-        }),
-      ),
+    const entries = Object.entries(limits).filter(([, limit]) => limit !== undefined);
+    await query(
+      this.prisma.pg,
+      Prisma.sql`INSERT INTO quotas (project_id, resource, hard_limit)
+        SELECT ${projectId}, resource, hard_limit
+          FROM unnest(${entries.map(([resource]) => resource)}::text[], ${entries.map(([, limit]) => limit)}::int[])
+            AS l(resource, hard_limit)
+        ON CONFLICT (project_id, resource) DO UPDATE SET hard_limit = EXCLUDED.hard_limit, updated_at = now()`,
     );
   }
 
   async reset(projectId: string): Promise<void> {
-    await this.prisma.quota.deleteMany({ where: { projectId } });
+    await query(this.prisma.pg, Prisma.sql`DELETE FROM quotas WHERE project_id = ${projectId}`);
   }
 }

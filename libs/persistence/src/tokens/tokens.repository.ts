@@ -27,15 +27,12 @@ export class TokensRepository {
   async issue(identity: TokenIdentity, description?: string, expiresAt?: Date): Promise<IssuedToken> {
     const token = `zw_${randomBytes(32).toString('base64url')}`;
     const id = randomUUID();
-    await this.prisma.apiToken.create({
-      data: {
-        id,
-        tokenHash: hashToken(token),
-        ...identity,
-        description: description ?? null,
-        expiresAt: expiresAt ?? null,
-      },
-    });
+    await query(
+      this.prisma.pg,
+      Prisma.sql`INSERT INTO api_tokens (id, token_hash, project_id, user_id, roles, description, expires_at)
+        VALUES (${id}::uuid, ${hashToken(token)}, ${identity.projectId}, ${identity.userId}, ${identity.roles}::text[],
+          ${description ?? null}, ${expiresAt?.toISOString() ?? null}::timestamptz AT TIME ZONE 'UTC')`,
+    );
     return { id, token, ...identity };
   }
 
