@@ -1,6 +1,6 @@
 import { parsePools } from '@zonewarden/config';
-import { PoolsRepository, PrismaService } from '@zonewarden/persistence';
-import { TestDatabase, createTestDatabase } from '@zonewarden/testing';
+import { PoolsRepository } from '@zonewarden/persistence';
+import { storageForTests } from '@zonewarden/testing';
 
 const POOL_ID = '0b6f8a8e-3a55-4a4e-9f43-0c2f3d0f6a10';
 const NS_RECORDS = [
@@ -20,14 +20,11 @@ const ALSO_NOTIFIES = [{ host: '127.0.0.3', port: 5303 }];
  * take one.
  */
 describe("pools in storage: pool-manager's read, the pools file's synchronisation", () => {
-  let db: TestDatabase;
-  let prisma: PrismaService;
+  const storage = storageForTests(10);
   let pools: PoolsRepository;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    prisma = new PrismaService({ url: db.url, poolSize: 10 });
-    pools = new PoolsRepository(prisma);
+    pools = new PoolsRepository(storage.prisma);
     await pools.sync(
       parsePools([
         {
@@ -43,15 +40,10 @@ describe("pools in storage: pool-manager's read, the pools file's synchronisatio
     );
   });
 
-  afterAll(async () => {
-    await prisma?.close();
-    await db?.drop();
-  });
-
   it('is whole, on one connection', async () => {
-    expect(prisma.pg.totalCount).toBe(1);
+    expect(storage.prisma.pg.totalCount).toBe(1);
     const pool = await pools.load(POOL_ID);
-    expect(prisma.pg.totalCount).toBe(1);
+    expect(storage.prisma.pg.totalCount).toBe(1);
     expect(pool).toEqual({
       id: POOL_ID,
       name: 'two-of-each',

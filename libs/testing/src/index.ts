@@ -7,6 +7,7 @@ export * from './teardown';
 export * from './pool-sizes';
 export * from './tcp-proxy';
 export * from './test-database';
+export * from './storage-for-tests';
 export * from './designate-api';
 export * from './metrics';
 export * from './all-in-one';
