@@ -186,7 +186,7 @@ describe('/v2/zones/{id}/recordsets', () => {
     expect(redirect.headers.location).toBe(`${gw.url}/v2/zones/${other.id}/recordsets/${rs.id}`);
   });
 
-  it('protects SOA always and managed NS unless an admin sends X-Designate-Edit-Managed-Records', async () => {
+  it('never updates the SOA nor the apex NS, whatever the flags or the body (as Designate); the flag needs an admin', async () => {
     const list = (await request(gw.url).get(url('?limit=max')).set(OWNER)).body.recordsets as {
       id: string;
       type: string;
@@ -216,21 +216,45 @@ describe('/v2/zones/{id}/recordsets', () => {
         ).status,
       ).toBe(400);
     }
+    const rootNs = 'Updating a root zone NS record is not allowed';
     const nsUpdate = await request(gw.url)
       .put(url(`/${ns.id}`))
       .set(OWNER)
       .send({ records: ['ns9.example.net.'] });
-    expect([nsUpdate.status, nsUpdate.body.message]).toEqual([400, 'Managed records may not be updated']);
+    expect([nsUpdate.status, nsUpdate.body.message]).toEqual([400, rootNs]);
     const memberFlag = await request(gw.url)
       .put(url(`/${ns.id}`))
       .set({ ...OWNER, 'X-Designate-Edit-Managed-Records': 'true' })
       .send({ ttl: 60 });
     expect(memberFlag.status).toBe(403);
-    const adminFlag = await request(gw.url)
-      .put(url(`/${ns.id}`))
-      .set({ ...ADMIN, 'X-Auth-Sudo-Project-ID': 'project-rs', 'X-Designate-Edit-Managed-Records': 'true' })
-      .send({ ttl: 60 });
-    expect(adminFlag.status).toBe(200);
+    // As in Designate, the flag does not open the apex NS nor the SOA to a PUT, whatever its body (its
+    // tempest test sends a list).
+    const admin = {
+      ...ADMIN,
+      'X-Auth-Sudo-Project-ID': 'project-rs',
+      'X-Designate-Edit-Managed-Records': 'true',
+    };
+    for (const body of [{ ttl: 60 }, [{ records: ['ns9.example.net.'] }]]) {
+      const nsByAdmin = await request(gw.url)
+        .put(url(`/${ns.id}`))
+        .set(admin)
+        .send(body);
+      expect([nsByAdmin.status, nsByAdmin.body.type, nsByAdmin.body.message]).toEqual([
+        400,
+        'bad_request',
+        rootNs,
+      ]);
+      const soaByAdmin = await request(gw.url)
+        .put(url(`/${soa.id}`))
+        .set(admin)
+        .send(body);
+      expect([soaByAdmin.status, soaByAdmin.body.type]).toEqual([400, 'bad_request']);
+    }
+    const listToOther = await request(gw.url)
+      .put(url(`/${(await create({ name: fqdn('listed'), type: 'A', records: ['192.0.2.9'] })).body.id}`))
+      .set(OWNER)
+      .send([]);
+    expect([listToOther.status, listToOther.body.type]).toEqual([400, 'invalid_object']);
   });
 
   it('enforces CNAME rules, zone boundaries, child zones and (name, type) uniqueness', async () => {

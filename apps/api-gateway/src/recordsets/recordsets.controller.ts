@@ -1,4 +1,4 @@
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { RecordSetsService, WriteOptions } from '@zonewarden/domain';
@@ -15,6 +15,7 @@ import { CreateRecordSetDto } from './dto/create-recordset.dto';
 import { UpdateRecordSetDto } from './dto/update-recordset.dto';
 import { recordSetUrl, renderRecordSet } from './recordset.view';
 
+const UPDATE_BODY = new ObjectBodyPipe(UpdateRecordSetDto, 'recordset');
 const ZoneId = () => Param('zone_id', new UuidPipe('zone_id'));
 const RecordSetId = () => Param('recordset_id', new UuidPipe('recordset_id'));
 
@@ -71,14 +72,23 @@ export class RecordSetsController {
   }
 
   @Put('zones/:zone_id/recordsets/:recordset_id')
+  @ApiBody({ type: UpdateRecordSetDto })
   async update(
     @Auth() auth: AuthContext,
     @ZoneId() zoneId: string,
     @RecordSetId() id: string,
-    @Body(new ObjectBodyPipe(UpdateRecordSetDto, 'recordset')) dto: UpdateRecordSetDto,
+    @Body() body: unknown,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
+    let dto: UpdateRecordSetDto;
+    try {
+      dto = UPDATE_BODY.transform(body);
+    } catch (error) {
+      // Designate refuses the SOA and the apex NS before it reads the body.
+      await this.recordSets.checkUpdatable(auth, zoneId, id, writeOptions(req));
+      throw error;
+    }
     const recordSet = await this.recordSets.update(auth, zoneId, id, dto, writeOptions(req));
     res.status(successStatus(this.config, 'updateRecordSet'));
     return renderRecordSet(recordSet, this.base(req));

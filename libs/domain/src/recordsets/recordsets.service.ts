@@ -122,6 +122,18 @@ export class RecordSetsService {
     });
   }
 
+  /**
+   * For a PUT whose body is not a valid record set: the SOA and the apex NS are refused before the body is
+   * looked at, as Designate does (Designate's own test sends them a list), so the answer is the same whatever
+   * the body.
+   */
+  async checkUpdatable(caller: Caller, zoneId: string, id: string, options: WriteOptions): Promise<void> {
+    authorize(caller, 'write');
+    checkEditManaged(caller, options);
+    const zone = await this.zones.get(caller, zoneId);
+    checkUpdatable(await this.get(caller, id, zoneId), zone.name);
+  }
+
   /** A record set being deleted is still shown (`action: DELETE`) until propagated, unlike in Designate. */
   async get(caller: Caller, id: string, zoneId?: string): Promise<RecordSetRecord> {
     authorize(caller, 'read');
@@ -155,7 +167,7 @@ export class RecordSetsService {
     const quotas = await this.quotas.of(zone.projectId);
     return withTransaction(this.prisma.pg, async (tx) => {
       const { locked, current } = await this.lockForChange(tx, caller, zoneId, id, (current) => {
-        if (current.type === 'SOA') throw badRequest('Updating SOA recordsets is not allowed');
+        checkUpdatable(current, zone.name);
         if (current.managed && !options.editManaged) throw badRequest('Managed records may not be updated');
         if (update.name !== undefined && update.name.toLowerCase() !== current.name) throw immutable('name');
         if (update.type !== undefined && update.type.toUpperCase() !== current.type) throw immutable('type');
@@ -217,6 +229,13 @@ export class RecordSetsService {
     if (!recordSet) throw recordSetNotFound();
     return recordSet;
   }
+}
+
+/** Designate's: the SOA and the zone's own NS record set are never updated, whatever the caller's flags. */
+function checkUpdatable(recordSet: RecordSetRecord, zoneName: string): void {
+  if (recordSet.type === 'SOA') throw badRequest('Updating SOA recordsets is not allowed');
+  if (recordSet.type === 'NS' && recordSet.name === zoneName)
+    throw badRequest('Updating a root zone NS record is not allowed');
 }
 
 /** The edit-managed flag itself needs the admin role (Designate's `edit_managed_records` policy). */
