@@ -32,9 +32,7 @@ export async function runAllInOne(env: Env, print: (text: string) => void): Prom
     DATABASE_URL: database?.url ?? env.DATABASE_URL,
     DNSSEC_KEY_ENCRYPTION_KEYS: env.DNSSEC_KEY_ENCRYPTION_KEYS || devKeyEncryptionKeys(dataDir),
   };
-  // Stopped in reverse order of start, the database last. The apps stop together: each is told to wind
-  // down at the signal (shutdownSignal), so one's wait (the gateway's grace for stalled downloads)
-  // need not add to the others'.
+  // Stopped in reverse order of start: the gateway first, the database last; the apps within a deadline.
   const apps: INestApplicationContext[] = [];
   const closers: Array<() => Promise<void>> = [async () => database?.stop()];
   const stop = async () => {
@@ -109,7 +107,9 @@ async function closeWithin(
   deadlineMs: number,
   print: (text: string) => void,
 ): Promise<void> {
-  const closing = Promise.all(apps.map((app) => app.close()));
+  const closing = (async () => {
+    for (const app of [...apps].reverse()) await app.close();
+  })();
   // Settled after the deadline, it must not be an unhandled rejection.
   closing.catch(() => undefined);
   let timer: NodeJS.Timeout | undefined;
