@@ -504,6 +504,55 @@ describe('zone imports (api-gateway + zone-worker)', () => {
     expect(await finished(id)).toMatchObject({ status: 'COMPLETE', message: 'lost.test. imported' });
   });
 
+  it('leaves an import in hand to its delivery: a duplicate request is acked at once, the redrive skips it', async () => {
+    const consumed = () => workerCounter('zonewarden_messages_consumed_total');
+    // The import's zone cannot be written while the table is share-locked: it waits, in hand.
+    const blocker = await prisma.pg.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE zones IN SHARE MODE');
+      const before = await consumed();
+      const id = ((await (await post(bigZonefile('in-hand.test.', 10))).json()) as Import).id;
+      await waitFor('the import to wait for the zones table', async () => {
+        const { rows } = await prisma.pg.query(
+          `SELECT 1 FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+           WHERE c.relname = 'zones' AND l.mode = 'RowExclusiveLock' AND NOT l.granted`,
+        );
+        return rows.length > 0;
+      });
+      // The redrive's claim (FOR UPDATE SKIP LOCKED) does not see it.
+      const claim = await prisma.pg.query(
+        `SELECT id FROM zone_imports WHERE id = $1 FOR UPDATE SKIP LOCKED`,
+        [id],
+      );
+      expect(claim.rows).toEqual([]);
+      const connection = await amqplib.connect(TEST_AMQP_URL);
+      try {
+        const channel = await connection.createChannel();
+        const duplicate = {
+          pattern: TASK_EVENTS.importRequested,
+          data: { version: 1, importId: id, projectId: 'project-import' },
+        };
+        channel.publish(
+          messagingTopology(env.AMQP_NAMESPACE).eventsExchange,
+          TASK_EVENTS.importRequested,
+          Buffer.from(JSON.stringify(duplicate)),
+          { messageId: randomUUID(), persistent: true },
+        );
+        await waitFor('the duplicate request to be acked', async () => (await consumed()) === before + 1);
+      } finally {
+        await connection.close();
+      }
+      expect((await get(`/v2/zones/tasks/imports/${id}`)).body.status).toBe('PENDING');
+      await blocker.query('ROLLBACK');
+      expect(await finished(id)).toMatchObject({ status: 'COMPLETE', message: 'in-hand.test. imported' });
+      await waitFor('the first request to be acked', async () => (await consumed()) === before + 2);
+    } finally {
+      await blocker.query('ROLLBACK').catch(() => undefined);
+      blocker.release();
+    }
+  });
+
   it('completes an import once when zone-worker is killed in the middle of it', async () => {
     const res = await post(bigZonefile('crash.test.', 30000));
     const id = ((await res.json()) as Import).id;

@@ -89,7 +89,7 @@ export class ImportsService {
     try {
       await withTransaction(this.prisma.pg, async (tx) => {
         const transaction = await ImportTransaction.open(tx, request.importId);
-        // No longer pending: handled by another delivery already.
+        // No longer pending, or in another delivery's hands.
         if (transaction) await this.createZone(transaction, request, quotas);
       });
     } catch (error) {

@@ -26,10 +26,17 @@ export class ImportTransaction {
 
   constructor(readonly tx: PoolClient) {}
 
+  /**
+   * The import's transaction, or null when it is no longer pending or another delivery is carrying it
+   * out: its row stays locked until the import commits, so a duplicate request (a redelivery, or the
+   * redrive's, which skips locked rows) never runs it twice at once; should that run fail, the row is
+   * free again and the redrive requests it anew.
+   */
   static async open(tx: PoolClient, importId: string): Promise<ImportTransaction | null> {
     const pending = await query(
       tx,
-      Prisma.sql`SELECT 1 FROM zone_imports WHERE id = ${importId}::uuid AND status = 'PENDING' AND content IS NOT NULL`,
+      Prisma.sql`SELECT 1 FROM zone_imports WHERE id = ${importId}::uuid AND status = 'PENDING' AND content IS NOT NULL
+        FOR NO KEY UPDATE SKIP LOCKED`,
     );
     if (pending.length === 0) return null;
     await tx.query(`CREATE TEMPORARY TABLE import_records

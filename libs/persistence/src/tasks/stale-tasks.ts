@@ -4,7 +4,8 @@ import { Queryable, query } from '../sql';
 /**
  * Inside the caller's transaction: takes up to `limit` tasks (imports or exports) PENDING with no request
  * written for `seconds`, and marks them requested now. Rows are locked with SKIP LOCKED, so several
- * zone-workers share the sweep; the caller writes their request events to the outbox.
+ * zone-workers share the sweep, and an import being carried out (its row locked) is left to it; the caller
+ * writes their request events to the outbox.
  */
 export function claimStaleTasks<R extends { id: string }>(
   tx: Queryable,
