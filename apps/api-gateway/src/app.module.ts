@@ -1,6 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { defaultQuotas } from '@zonewarden/config';
 import { DomainModule, DomainSettings, dnssecSettings } from '@zonewarden/domain';
 import { ServiceRuntimeModule } from '@zonewarden/runtime';
@@ -8,7 +7,7 @@ import { Transport } from '@zonewarden/transport';
 import { AuthModule, keystoneClientFor } from './auth/auth.module';
 import { KeystoneProjectDirectory } from './auth/keystone/keystone-project-directory';
 import { CatalogsModule } from './catalogs/catalogs.module';
-import { NegotiateContent } from './common/http/content-negotiation';
+import { ContentNegotiationModule } from './common/http/content-negotiation.module';
 import { GatewayConfig } from './config/gateway.config';
 import { DomainsModule } from './domains/domains.module';
 import { ExportsModule } from './exports/exports.module';
@@ -47,6 +46,7 @@ export class AppModule {
         ServiceRuntimeModule.forRoot(config, 'api-gateway', transport),
         RateLimitModule.forRoot(config.RATE_LIMIT_PER_MINUTE),
         AuthModule.forRoot(config, keystone),
+        ContentNegotiationModule,
         DomainModule.forRoot(
           {
             provide: DomainSettings,
@@ -78,10 +78,7 @@ export class AppModule {
         PoolsModule,
         LimitsModule,
       ],
-      providers: [
-        { provide: GatewayConfig, useValue: config },
-        { provide: APP_INTERCEPTOR, useClass: NegotiateContent },
-      ],
+      providers: [{ provide: GatewayConfig, useValue: config }],
       exports: [GatewayConfig],
     };
   }

@@ -42,6 +42,11 @@ describe('authentication, roles and project isolation (AUTH_STRATEGY=token)', ()
       expect(res.body).toMatchObject({ code: 401, type: 'unauthorized' });
     });
 
+    it('answers 401 before judging the Accept header (406 is for an authenticated client)', async () => {
+      const res = await request(gw.url).get('/v2/zones').set('Accept', 'image/jpeg');
+      expect([res.status, res.body.type]).toEqual([401, 'unauthorized']);
+    });
+
     it('answers unknown routes 404 even without credentials', async () => {
       expect((await request(gw.url).get('/nothing-here')).status).toBe(404);
     });
