@@ -11,6 +11,7 @@ import { rejectMalformedQuery } from './common/http/query-string';
 import { rejectNul } from './common/http/reject-nul';
 import { securityHeaders } from './common/http/security-headers';
 import { closeConnectionsOnShutdown } from './common/http/shutdown-connections';
+import { keepConnectionsAlive } from './common/http/keep-alive';
 import { accessLog } from './common/http/access-log';
 import { assignRequestId } from './common/http/request-id';
 import { GatewayConfig } from './config/gateway.config';
@@ -47,6 +48,7 @@ export async function createGateway(
   app.use(rejectNul);
   app.useGlobalFilters(new ApiExceptionFilter(new RouteTable(server)));
   serveOpenApi(app);
+  keepConnectionsAlive(app.getHttpServer());
   closeConnectionsOnShutdown(app.getHttpServer());
   return app;
 }

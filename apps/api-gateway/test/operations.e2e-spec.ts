@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as path from 'node:path';
 import request from 'supertest';
 import { REPO_ROOT, TEST_ADMIN_URL, TcpProxy, metricSample, waitFor, teardown } from '@zonewarden/testing';
@@ -37,6 +38,30 @@ describe('operations: versions, headers, health, metrics, rate limits, OpenAPI',
     expect(res.body.versions[2].updated).toBe('2023-01-25T00:00:00Z');
     expect(res.body.versions[0].links[0]).toEqual({ href: `${gw.url}/v2`, rel: 'self' });
   });
+
+  it('keeps an idle keep-alive connection open past 5 s, so that a client reusing it gets an answer', async () => {
+    const { port } = new URL(gw.url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    try {
+      let received = '';
+      let closed = false;
+      socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+      socket.on('close', () => (closed = true));
+      socket.on('error', () => undefined);
+      const answers = () => received.match(/HTTP\/1\.1 200 /g)?.length ?? 0;
+      const ask = () => socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+      ask();
+      await waitFor('the first answer', async () => answers() === 1);
+      expect(received).toMatch(/^Keep-Alive: timeout=65\r$/m);
+      // Node's default closed an idle connection after 5 s.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(closed).toBe(false);
+      ask();
+      await waitFor('the second answer on the same connection', async () => answers() === 2);
+    } finally {
+      socket.destroy();
+    }
+  }, 15_000);
 
   it('sends helmet’s security headers', async () => {
     const res = await request(gw.url).get('/');
