@@ -1,7 +1,8 @@
 // The apps' footprint and API throughput. Idle RSS of each app started as its own process (as in production)
 // and of `npm start`'s one process (on the bench database, not its embedded PostgreSQL); then GET one, GET
-// a page and POST with autocannon at BENCH_CONNECTIONS, the gateway at BENCH_API_WORKERS (API_WORKERS), and
-// GET from a bare Node `http` server with as many workers (bench/bare-http.js) in the same run.
+// a page and POST with autocannon at BENCH_CONNECTIONS, the gateway at BENCH_API_WORKERS (API_WORKERS); and
+// the ceilings measured in the same run: the same creations through the domain service without HTTP, and
+// GET from a bare Node `http` server and from the smallest NestJS app with as many workers (bench/bare-http.js).
 const { setTimeout: sleep } = require('node:timers/promises');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -136,23 +137,76 @@ async function throughput(bench) {
   } finally {
     await gateway.stop();
   }
-  const barePort = await freePort();
-  const bare = await startProcess(
-    'bare-http',
+  await domainCreates(bench);
+  const bare = await yardstick('http', `bare Node http (${WORKERS} workers), same body size`);
+  const nest = await yardstick('nest', `smallest NestJS app (${WORKERS} workers), same body`);
+  const percent = (result) => `${((result.requests.average / bare.requests.average) * 100).toFixed(0)}%`;
+  console.log(
+    `  GET one zone / bare Node http: ${percent(getOne)}   (the smallest NestJS app: ${percent(nest)})`,
+  );
+}
+
+/** GET from bench/bare-http.js of `kind` with the gateway's workers. */
+async function yardstick(kind, title) {
+  const port = await freePort();
+  const server = await startProcess(
+    `bare-${kind}`,
     process.execPath,
-    [path.join(__dirname, 'bare-http.js'), String(barePort), String(WORKERS)],
-    {
-      ready: /listening on/,
-    },
+    [path.join(__dirname, 'bare-http.js'), String(port), String(WORKERS), kind],
+    { ready: /listening on/ },
   );
   try {
-    const yardstick = await measure(`bare Node http (${WORKERS} workers), same body size`, {
-      url: `http://127.0.0.1:${barePort}/v2/zones/x`,
-    });
-    const ratio = getOne.requests.average / yardstick.requests.average;
-    console.log(`  GET one zone / bare Node http: ${(ratio * 100).toFixed(0)}%`);
+    return await measure(title, { url: `http://127.0.0.1:${port}/v2/zones/x` });
   } finally {
-    await bare.stop();
+    await server.stop();
+  }
+}
+
+/**
+ * What the storage allows: zones created through the domain service (the gateway's ZonesService.create, its
+ * two statements) by BENCH_CONNECTIONS callers in as many projects, in this process, without HTTP; the
+ * announcements stay in the outbox (no relay), so it does a little less than a POST.
+ */
+async function domainCreates(bench) {
+  const { NestFactory } = require('@nestjs/core');
+  const { Module } = require('@nestjs/common');
+  const { ServiceConfig, databaseOptions, defaultQuotas, loadConfig } = require('@zonewarden/config');
+  const { DomainModule, DomainSettings, ZonesService, dnssecSettings } = require('@zonewarden/domain');
+  const { PersistenceModule } = require('@zonewarden/persistence');
+  const config = loadConfig(ServiceConfig, bench.env);
+  class DomainOnly {}
+  Module({
+    imports: [
+      PersistenceModule.forRoot({ ...databaseOptions(config, 'bench'), poolSize: CONNECTIONS }),
+      DomainModule.forRoot({
+        provide: DomainSettings,
+        useValue: {
+          defaultPoolId: config.DEFAULT_POOL_ID,
+          defaultQuotas: defaultQuotas(config),
+          designateBehaviour: false,
+          dnssec: dnssecSettings(config),
+        },
+      }),
+    ],
+  })(DomainOnly);
+  const context = await NestFactory.createApplicationContext(DomainOnly, { logger: false });
+  try {
+    const zones = context.get(ZonesService);
+    const seconds = Number(process.env.BENCH_DURATION ?? 10);
+    const end = Date.now() + seconds * 1000;
+    let created = 0;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async (_, i) => {
+        const caller = { projectId: `domain-${i}`, roles: ['member'], isAdmin: false, allProjects: false };
+        while (Date.now() < end)
+          await zones.create(caller, { name: `domain${created++}.bench.test.`, email: 'a@bench.test' });
+      }),
+    );
+    console.log(
+      `  ${`ZonesService.create without HTTP, ${CONNECTIONS} projects`.padEnd(56)} ${(created / seconds).toFixed(0).padStart(6)} /s`,
+    );
+  } finally {
+    await context.close();
   }
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench [all-in-one|api|dnssec|imports|mini-dns|propagation|recordsets|zonefiles|scale …]`: runs the benchmarks against the local PostgreSQL and
 // RabbitMQ (each in its own database and AMQP namespace) and prints the figures. Loopback only.
-// `scale` (an hour and ~10 GB at its default size) runs only when named.
+// `scale` (about 15 minutes and 6 GB at its default size) runs only when named.
 const ON_REQUEST = { scale: require('./scale') };
 const SUITES = {
   'all-in-one': require('./all-in-one'),
