@@ -162,6 +162,19 @@ async function yardstick(kind, title) {
   }
 }
 
+/** The machine's CPU time (/proc/stat jiffies), busy and in all; since `before` when given. */
+function machineCpu(before = { busy: 0, total: 0 }) {
+  const [user, nice, system, idle, iowait, ...rest] = fs
+    .readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const busy = user + nice + system + rest.slice(0, 3).reduce((sum, value) => sum + value, 0);
+  return { busy: busy - before.busy, total: busy + idle + iowait - before.total };
+}
+
 /**
  * What the storage allows: zones created through the domain service (the gateway's ZonesService.create, its
  * two statements) by BENCH_CONNECTIONS callers in as many projects, in this process, without HTTP; the
@@ -195,6 +208,8 @@ async function domainCreates(bench) {
     const seconds = Number(process.env.BENCH_DURATION ?? 10);
     const end = Date.now() + seconds * 1000;
     let created = 0;
+    const cpuBefore = machineCpu();
+    const ownBefore = process.cpuUsage();
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async (_, i) => {
         const caller = { projectId: `domain-${i}`, roles: ['member'], isAdmin: false, allProjects: false };
@@ -202,8 +217,11 @@ async function domainCreates(bench) {
           await zones.create(caller, { name: `domain${created++}.bench.test.`, email: 'a@bench.test' });
       }),
     );
+    const { busy, total } = machineCpu(cpuBefore);
+    const own = process.cpuUsage(ownBefore);
     console.log(
-      `  ${`ZonesService.create without HTTP, ${CONNECTIONS} projects`.padEnd(56)} ${(created / seconds).toFixed(0).padStart(6)} /s`,
+      `  ${`ZonesService.create without HTTP, ${CONNECTIONS} projects`.padEnd(56)} ${(created / seconds).toFixed(0).padStart(6)} /s    ` +
+        `machine ${((100 * busy) / total).toFixed(0)}% busy, this process ${((own.user + own.system) / 1000 / created).toFixed(2)} ms CPU per creation`,
     );
   } finally {
     await context.close();

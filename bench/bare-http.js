@@ -69,5 +69,9 @@ async function listenNest() {
   class AppModule {}
   Module({ controllers: [ZonesController] })(AppModule);
   const app = await NestFactory.create(AppModule, { logger: false });
+  // As the gateway (app.factory.ts): no ETag hashing of each body, no X-Powered-By.
+  const server = app.getHttpAdapter().getInstance();
+  server.disable('x-powered-by');
+  server.set('etag', false);
   await app.listen(port, '127.0.0.1');
 }
