@@ -183,23 +183,15 @@ function machineCpu(before = { busy: 0, total: 0 }) {
 async function domainCreates(bench) {
   const { NestFactory } = require('@nestjs/core');
   const { Module } = require('@nestjs/common');
-  const { ServiceConfig, databaseOptions, defaultQuotas, loadConfig } = require('@zonewarden/config');
-  const { DomainModule, DomainSettings, ZonesService, dnssecSettings } = require('@zonewarden/domain');
+  const { ServiceConfig, databaseOptions, loadConfig } = require('@zonewarden/config');
+  const { DomainModule, ZonesService, domainSettingsOf } = require('@zonewarden/domain');
   const { PersistenceModule } = require('@zonewarden/persistence');
   const config = loadConfig(ServiceConfig, bench.env);
   class DomainOnly {}
   Module({
     imports: [
       PersistenceModule.forRoot({ ...databaseOptions(config, 'bench'), poolSize: CONNECTIONS }),
-      DomainModule.forRoot({
-        provide: DomainSettings,
-        useValue: {
-          defaultPoolId: config.DEFAULT_POOL_ID,
-          defaultQuotas: defaultQuotas(config),
-          designateBehaviour: false,
-          dnssec: dnssecSettings(config),
-        },
-      }),
+      DomainModule.forRoot(domainSettingsOf(config)),
     ],
   })(DomainOnly);
   const context = await NestFactory.createApplicationContext(DomainOnly, { logger: false });

@@ -1,7 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import { defaultQuotas } from '@zonewarden/config';
-import { DomainModule, DomainSettings, dnssecSettings } from '@zonewarden/domain';
+import { DomainModule, domainSettingsOf } from '@zonewarden/domain';
 import { ServiceRuntimeModule } from '@zonewarden/runtime';
 import { Transport } from '@zonewarden/transport';
 import { AuthModule, keystoneClientFor } from './auth/auth.module';
@@ -48,15 +47,7 @@ export class AppModule {
         AuthModule.forRoot(config, keystone),
         ContentNegotiationModule,
         DomainModule.forRoot(
-          {
-            provide: DomainSettings,
-            useValue: {
-              defaultPoolId: config.DEFAULT_POOL_ID,
-              defaultQuotas: defaultQuotas(config),
-              designateBehaviour: config.DESIGNATE_STATUS_CODES,
-              dnssec: dnssecSettings(config),
-            },
-          },
+          domainSettingsOf(config, config.DESIGNATE_STATUS_CODES),
           keystone && new KeystoneProjectDirectory(keystone),
         ),
         ZonesModule,

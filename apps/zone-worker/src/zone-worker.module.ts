@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ServiceConfig, defaultQuotas } from '@zonewarden/config';
-import { DomainModule, DomainSettings, dnssecSettings } from '@zonewarden/domain';
+import { ServiceConfig } from '@zonewarden/config';
+import { DomainModule, domainSettingsOf } from '@zonewarden/domain';
 import { ServiceRuntimeModule } from '@zonewarden/runtime';
 import { Transport } from '@zonewarden/transport';
 import { ExportsController } from './exports/exports.controller';
@@ -22,16 +22,7 @@ export class ZoneWorkerModule {
       module: ZoneWorkerModule,
       imports: [
         ServiceRuntimeModule.forRoot(config, 'zone-worker', transport),
-        DomainModule.forRoot({
-          provide: DomainSettings,
-          // What DESIGNATE_STATUS_CODES changes is the API's (what a caller reads), not the tasks'.
-          useValue: {
-            defaultPoolId: config.DEFAULT_POOL_ID,
-            defaultQuotas: defaultQuotas(config),
-            designateBehaviour: false,
-            dnssec: dnssecSettings(config),
-          },
-        }),
+        DomainModule.forRoot(domainSettingsOf(config)),
       ],
       controllers: [ExportsController, ImportsController, XfrController],
       providers: [

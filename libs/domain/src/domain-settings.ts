@@ -1,5 +1,5 @@
-import { Quotas } from '@zonewarden/config';
-import type { DnssecSettings } from './dnssec/dnssec-settings';
+import { Quotas, ServiceConfig, defaultQuotas } from '@zonewarden/config';
+import { DnssecSettings, dnssecSettings } from './dnssec/dnssec-settings';
 
 /** What the operator configured that the rules need; each app provides it from its own configuration. */
 export abstract class DomainSettings {
@@ -14,4 +14,17 @@ export abstract class DomainSettings {
   abstract readonly designateBehaviour: boolean;
   /** Zone signing: the key-encryption keys and the rollover timings. */
   abstract readonly dnssec: DnssecSettings;
+}
+
+/**
+ * The settings of a service's configuration. `designateBehaviour` is the gateway's DESIGNATE_STATUS_CODES:
+ * what it changes is what an API caller reads, so other apps leave it off.
+ */
+export function domainSettingsOf(config: ServiceConfig, designateBehaviour = false): DomainSettings {
+  return {
+    defaultPoolId: config.DEFAULT_POOL_ID,
+    defaultQuotas: defaultQuotas(config),
+    designateBehaviour,
+    dnssec: dnssecSettings(config),
+  };
 }

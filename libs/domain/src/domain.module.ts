@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
+import { DynamicModule, Global, Module } from '@nestjs/common';
 import { BlacklistsService } from './catalogs/blacklists.service';
 import { PoolsService } from './catalogs/pools.service';
 import { TldsService } from './catalogs/tlds.service';
@@ -42,19 +42,24 @@ const SERVICES = [
 ];
 
 /**
- * The domain services, for an app that provides PersistenceModule and the settings (from its config);
+ * The domain services, for an app that provides PersistenceModule and the settings (from its config:
+ * domainSettingsOf);
  * the project directory is the identity service's when there is one.
  */
 @Global()
 @Module({})
 export class DomainModule {
   static forRoot(
-    settings: Provider<DomainSettings> & { provide: typeof DomainSettings },
+    settings: DomainSettings,
     projects: ProjectDirectory = new UncheckedProjectDirectory(),
   ): DynamicModule {
     return {
       module: DomainModule,
-      providers: [settings, { provide: ProjectDirectory, useValue: projects }, ...SERVICES],
+      providers: [
+        { provide: DomainSettings, useValue: settings },
+        { provide: ProjectDirectory, useValue: projects },
+        ...SERVICES,
+      ],
       exports: [DomainSettings, ...SERVICES],
     };
   }
