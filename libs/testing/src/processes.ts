@@ -6,7 +6,14 @@ import { trackProcess } from './watchdog';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
 
-/** A port free on 127.0.0.1 for TCP and UDP at the time of asking. */
+/** Ports freePort has handed out in this process: none is handed out twice. */
+const handedOut = new Set<number>();
+
+/**
+ * A port free on 127.0.0.1 for TCP and UDP at the time of asking, and not handed out before by this
+ * process: the kernel may give back a port just closed, so two calls in a row (say MINIDNS_PORT and
+ * OPS_PORT for the same app, neither bound yet) could get the same one.
+ */
 export async function freePort(): Promise<number> {
   const dgram = await import('node:dgram');
   for (;;) {
@@ -21,7 +28,10 @@ export async function freePort(): Promise<number> {
       socket.once('error', () => resolve(false));
       socket.bind(port, '127.0.0.1', () => socket.close(() => resolve(true)));
     });
-    if (udpFree) return port;
+    if (udpFree && !handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
   }
 }
 
