@@ -223,6 +223,13 @@ describe('shared zones: /v2/zones/{zone_id}/shares', () => {
       expect((await api().post(`/v2/zones/${zoneId}/tasks/abandon`).set(TARGET)).status).toBe(403);
     });
 
+    it("may not read the zone's nameservers (403: Designate's policy checks the zone's owner)", async () => {
+      const { zoneId } = await sharedZone();
+      const refused = await api().get(`/v2/zones/${zoneId}/nameservers`).set(TARGET);
+      expect([refused.status, refused.body.type]).toEqual([403, 'forbidden']);
+      expect((await api().get(`/v2/zones/${zoneId}/nameservers`).set(OWNER)).status).toBe(200);
+    });
+
     it('may not create a zone inside it (403 illegal_child)', async () => {
       const { name } = await sharedZone();
       const res = await api()

@@ -1,9 +1,13 @@
-import { forbidden } from './common.errors';
-import { Scope } from '@zonewarden/persistence';
+import { forbidden, missingProjectId } from './common.errors';
+import { NO_PROJECT_SCOPE, Scope } from '@zonewarden/persistence';
 
-/** Who asks: the project acted for, its roles, and whether an admin asked to see every project. */
+/**
+ * Who asks: the project acted for, its roles, and whether an admin asked to see every project. `projectId`
+ * is null for a caller acting for no project (a Keystone token scoped to the system rather than a project):
+ * it sees no project's resources unless it asks for all projects or acts for one (sudo), and cannot create any.
+ */
 export interface Caller {
-  projectId: string;
+  projectId: string | null;
   roles: string[];
   isAdmin: boolean;
   allProjects: boolean;
@@ -32,7 +36,14 @@ export function authorize(caller: Caller, rule: PolicyRule): void {
   if (!may(caller, rule)) throw forbidden();
 }
 
-/** The rows the caller sees: its project's, or every project's for an admin asking for all. */
+/** The rows the caller sees: its project's, every project's for an admin asking for all, or none. */
 export function scopeOf(caller: Caller): Scope {
-  return { projectId: caller.allProjects ? null : caller.projectId };
+  if (caller.allProjects) return { projectId: null };
+  return caller.projectId === null ? NO_PROJECT_SCOPE : { projectId: caller.projectId };
+}
+
+/** The project a new resource of the caller belongs to; Designate's 401 `missing_project_id` without one. */
+export function ownProject(caller: Pick<Caller, 'projectId'>): string {
+  if (caller.projectId === null) throw missingProjectId();
+  return caller.projectId;
 }

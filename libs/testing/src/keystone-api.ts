@@ -10,6 +10,13 @@ export interface KeystoneUser extends KeystoneCredentials {
   projectId: string;
 }
 
+/** A user whose tokens are scoped to the system rather than a project. */
+export interface SystemUser {
+  id?: string;
+  name: string;
+  password: string;
+}
+
 export type KeystoneRole = 'admin' | 'member' | 'reader';
 
 /** The parts of Keystone's answers the helpers read. */
@@ -31,7 +38,16 @@ export class KeystoneApi {
   ) {}
 
   /** A project-scoped token of `user` (the X-Subject-Token Keystone answers). */
-  async issueToken(user: KeystoneCredentials): Promise<string> {
+  issueToken(user: KeystoneCredentials): Promise<string> {
+    return this.token(user, { project: { name: user.projectName, domain: { id: 'default' } } });
+  }
+
+  /** A system-scoped token of `user` (`{"system": {"all": true}}`, as tempest's system_admin and system_reader). */
+  issueSystemToken(user: SystemUser): Promise<string> {
+    return this.token(user, { system: { all: true } });
+  }
+
+  private async token(user: SystemUser, scope: object): Promise<string> {
     const res = await fetch(`${this.authUrl()}/auth/tokens`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -41,7 +57,7 @@ export class KeystoneApi {
             methods: ['password'],
             password: { user: { name: user.name, domain: { id: 'default' }, password: user.password } },
           },
-          scope: { project: { name: user.projectName, domain: { id: 'default' } } },
+          scope,
         },
       }),
     });
@@ -70,6 +86,14 @@ export class KeystoneApi {
     const id: string = body.user.id;
     await this.call('PUT', `/projects/${project.id}/users/${id}/roles/${await this.roleId(role)}`);
     return { id, name, password, projectName: project.name, projectId: project.id };
+  }
+
+  /** A user of the Default domain with `role` on the system (Keystone's system scope), in no project. */
+  async createSystemUser(name: string, role: KeystoneRole): Promise<SystemUser> {
+    const password = `${name}-secret`;
+    const body = await this.call('POST', '/users', { user: { name, password, domain_id: 'default' } });
+    await this.call('PUT', `/system/users/${body.user.id}/roles/${await this.roleId(role)}`);
+    return { id: body.user.id, name, password };
   }
 
   /** Puts the `dns` service in the catalog with its public endpoint at `url` (the gateway), as Designate's. */

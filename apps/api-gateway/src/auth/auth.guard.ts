@@ -53,10 +53,9 @@ export function createAuthGuard(resolver: IdentityResolver, reflector: Reflector
         parseBoolean('all_projects', queryFlag(req));
       if ((sudo !== undefined || allProjects) && !isAdmin) throw forbidden();
       const auth: AuthContext = {
-        projectId: checkProjectId(
-          sudo || identity.projectId,
-          sudo ? 'X-Auth-Sudo-Project-ID' : 'The project id (X-Auth-Project-ID)',
-        ),
+        projectId: sudo
+          ? checkProjectId(sudo, 'X-Auth-Sudo-Project-ID')
+          : identity.projectId && checkProjectId(identity.projectId, 'The project id (X-Auth-Project-ID)'),
         userId: identity.userId,
         roles: identity.roles,
         isAdmin,

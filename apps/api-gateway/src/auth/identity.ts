@@ -5,9 +5,17 @@ import { TokenIdentity, TokensRepository } from '@zonewarden/persistence';
 const CACHE_TTL_MS = 10_000;
 const CACHE_MAX_ENTRIES = 10_000;
 
+/**
+ * Who the credentials name: a token of the token store or a project-scoped Keystone token acts for its
+ * project; a system-scoped Keystone token for none (`projectId` null: see the domain's Caller).
+ */
+export interface Identity extends Omit<TokenIdentity, 'projectId'> {
+  projectId: string | null;
+}
+
 export interface IdentityResolver {
   /** The caller's identity, or null when the request carries no valid credentials. */
-  resolve(req: Request): Promise<TokenIdentity | null>;
+  resolve(req: Request): Promise<Identity | null>;
 }
 
 export function header(req: Request, name: string): string | undefined {

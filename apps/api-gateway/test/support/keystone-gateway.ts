@@ -3,20 +3,23 @@ import { Keystone, KeystoneUser, startKeystone, teardown } from '@zonewarden/tes
 import { GatewayHarness, startGateway } from './gateway-harness';
 
 /** A member, a reader and an admin of project A; a member of project B; a member of project C. */
-export type Caller = 'memberA' | 'readerA' | 'adminA' | 'memberB' | 'memberC';
+export type ProjectCaller = 'memberA' | 'readerA' | 'adminA' | 'memberB' | 'memberC';
+/** An admin and a reader of the system (system-scoped tokens, as tempest's system_admin and system_reader). */
+export type SystemCaller = 'systemAdmin' | 'systemReader';
+export type Caller = ProjectCaller | SystemCaller;
 export type Call = (r: request.Agent) => request.Test;
 
 export interface KeystoneGateway {
   keystone: Keystone;
   gw: GatewayHarness;
-  users: Record<Caller, KeystoneUser>;
+  users: Record<ProjectCaller, KeystoneUser>;
   /** A request agent carrying `who`'s Keystone token (issued at start). */
   as(who: Caller): request.Agent;
   close(): Promise<void>;
 }
 
 /**
- * A real Keystone with projects A, B and C and their users, and a gateway with AUTH_STRATEGY=keystone
+ * A real Keystone with projects A, B and C and their users, a system admin and a system reader, and a gateway with AUTH_STRATEGY=keystone
  * validating their tokens with its own service user (`designate`, admin of project `service`).
  */
 export async function startKeystoneGateway(env: Record<string, string> = {}): Promise<KeystoneGateway> {
@@ -30,7 +33,7 @@ export async function startKeystoneGateway(env: Record<string, string> = {}): Pr
       await project('service'),
     ];
     await keystone.api.createUser('designate', service, 'admin');
-    const users: Record<Caller, KeystoneUser> = {
+    const users: Record<ProjectCaller, KeystoneUser> = {
       memberA: await keystone.api.createUser('member-a', a, 'member'),
       readerA: await keystone.api.createUser('reader-a', a, 'reader'),
       adminA: await keystone.api.createUser('admin-a', a, 'admin'),
@@ -38,7 +41,14 @@ export async function startKeystoneGateway(env: Record<string, string> = {}): Pr
       memberC: await keystone.api.createUser('member-c', c, 'member'),
     };
     const tokens = {} as Record<Caller, string>;
-    for (const who of Object.keys(users) as Caller[]) tokens[who] = await keystone.api.issueToken(users[who]);
+    for (const who of Object.keys(users) as ProjectCaller[])
+      tokens[who] = await keystone.api.issueToken(users[who]);
+    tokens.systemAdmin = await keystone.api.issueSystemToken(
+      await keystone.api.createSystemUser('system-admin', 'admin'),
+    );
+    tokens.systemReader = await keystone.api.issueSystemToken(
+      await keystone.api.createSystemUser('system-reader', 'reader'),
+    );
     const gw = await startGateway({
       AUTH_STRATEGY: 'keystone',
       KEYSTONE_AUTH_URL: keystone.authUrl,

@@ -12,7 +12,7 @@ import {
   PrismaService,
   withTransaction,
 } from '@zonewarden/persistence';
-import { Caller, authorize } from '../caller';
+import { Caller, authorize, ownProject } from '../caller';
 import { mayUseBlacklisted } from '../zones/zone-name-rules';
 import { QuotasService } from '../quotas/quotas.service';
 import { checkZoneContentQuotas } from '../quotas/quota-rules';
@@ -60,7 +60,7 @@ export class ImportsService {
   async create(caller: Caller, zonefile: () => Iterable<string>, requestId?: string): Promise<ImportRecord> {
     authorize(caller, 'write');
     const pieces = zonefile();
-    const task = { projectId: caller.projectId, mayUseBlacklisted: mayUseBlacklisted(caller) };
+    const task = { projectId: ownProject(caller), mayUseBlacklisted: mayUseBlacklisted(caller) };
     return withTransaction(this.prisma.pg, (tx) => this.imports.insert(tx, task, pieces, requestId));
   }
 

@@ -25,11 +25,14 @@ export class QuotasService {
     return effectiveQuotas(this.settings.defaultQuotas, overrides);
   }
 
-  /** A project reads its own quotas; admins read anyone's. */
-  async get(caller: Caller, projectId: string): Promise<Quotas> {
+  /**
+   * A project reads its own quotas; admins read anyone's. A caller of no project (a system-scoped token)
+   * asking for its own reads the defaults, as Designate answers it.
+   */
+  async get(caller: Caller, projectId: string | null): Promise<Quotas> {
     authorize(caller, 'read');
     if (!caller.isAdmin && projectId !== caller.projectId) throw forbidden();
-    return this.of(projectId);
+    return projectId === null ? this.withOverrides([]) : this.of(projectId);
   }
 
   /** Admins set a project's limits; the identity service must not deny that the project exists. */

@@ -1,5 +1,5 @@
 import { RecordSetRecord, ZoneRecord } from '@zonewarden/persistence';
-import { Caller } from '../caller';
+import { Caller, ownProject } from '../caller';
 import { forbidden } from '../common.errors';
 
 type Zone = Pick<ZoneRecord, 'projectId'>;
@@ -14,7 +14,7 @@ export function throughShare(caller: Caller, zone: Zone): boolean {
  * creates it, else the zone's own.
  */
 export function recordSetCreator(caller: Caller, zone: Zone): string {
-  return throughShare(caller, zone) ? caller.projectId : zone.projectId;
+  return throughShare(caller, zone) ? ownProject(caller) : zone.projectId;
 }
 
 /**

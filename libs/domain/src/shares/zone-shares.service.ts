@@ -38,7 +38,8 @@ export class ZoneSharesService {
       const zone = await this.zones.lockInScope(tx, caller, zoneId);
       checkNotDeleting(zone);
       if (zone.projectId === targetProjectId) throw badRequest('Cannot share the zone with the zone owner.');
-      const share = await this.shares.insert(tx, { zoneId, projectId: caller.projectId, targetProjectId });
+      const sharer = caller.projectId ?? zone.projectId;
+      const share = await this.shares.insert(tx, { zoneId, projectId: sharer, targetProjectId });
       if (!share) throw duplicateZoneShare();
       return share;
     });

@@ -11,7 +11,7 @@ import {
   lockZone,
   withTransaction,
 } from '@zonewarden/persistence';
-import { Caller, authorize, scopeOf } from '../caller';
+import { Caller, authorize, ownProject, scopeOf } from '../caller';
 import { pageOrMarkerNotFound } from '../common.errors';
 import { DomainSettings } from '../domain-settings';
 import { QuotasService } from '../quotas/quotas.service';
@@ -69,7 +69,8 @@ export class TransfersService {
     const request = await this.transfers.findRequest(id);
     if (!request) throw requestNotFound();
     const view = viewOf(caller, request, this.settings.designateBehaviour);
-    if (view === 'other' && request.targetProjectId !== null) throw requestNotFound();
+    // Designate finds the request for anyone, then its policy refuses a targeted one to the others: 403.
+    if (view === 'other' && request.targetProjectId !== null) throw forbidden();
     return { request, view };
   }
 
@@ -78,7 +79,7 @@ export class TransfersService {
     query: ListQuery,
   ): Promise<{ page: Page<TransferRequestRecord>; viewOf: (r: TransferRequestRecord) => RequestView }> {
     authorize(caller, 'read');
-    const page = await this.transfers.listRequests(caller.allProjects ? null : caller.projectId, query);
+    const page = await this.transfers.listRequests(scopeOf(caller).projectId, query);
     return {
       page: pageOrMarkerNotFound(page, query),
       viewOf: (request) => viewOf(caller, request, this.settings.designateBehaviour),
@@ -108,12 +109,12 @@ export class TransfersService {
    */
   async accept(caller: Caller, requestId: string, key: string): Promise<TransferAcceptRecord> {
     authorize(caller, 'write');
-    const acceptor = caller.projectId;
+    const acceptor = ownProject(caller);
     const quotas = await this.quotas.of(acceptor);
     return withTransaction(this.prisma.pg, async (tx) => {
       const request = await this.transfers.lockRequest(tx, requestId.toLowerCase());
-      if (!request || (request.targetProjectId !== null && request.targetProjectId !== acceptor))
-        throw requestNotFound();
+      if (!request) throw requestNotFound();
+      if (request.targetProjectId !== null && request.targetProjectId !== acceptor) throw forbidden();
       if (request.status !== 'ACTIVE') throw requestNotActive(request.status);
       if (!sameKey(key, request.key)) throw invalidKey();
       const zone = await lockZone(tx, request.zoneId, { projectId: null });
@@ -137,7 +138,7 @@ export class TransfersService {
     return pageOrMarkerNotFound(await this.transfers.listAccepts(scopeOf(caller), query), query);
   }
 
-  /** Only the owner changes a request; a project that may see it gets 403, one that may not, 404. */
+  /** Only the owner changes a request; any other project gets 403. */
   private async ownedRequest(caller: Caller, id: string): Promise<TransferRequestRecord> {
     authorize(caller, 'write');
     const { request, view } = await this.getRequest(caller, id);
@@ -150,6 +151,6 @@ export class TransfersService {
 function viewOf(caller: Caller, request: TransferRequestRecord, adminSeesAll: boolean): RequestView {
   if (request.projectId === caller.projectId || (caller.isAdmin && (caller.allProjects || adminSeesAll)))
     return 'owner';
-  if (request.targetProjectId === caller.projectId) return 'target';
+  if (caller.projectId !== null && request.targetProjectId === caller.projectId) return 'target';
   return 'other';
 }

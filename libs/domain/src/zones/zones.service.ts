@@ -27,7 +27,7 @@ import {
   writeToOutbox,
   zoneEvent,
 } from '@zonewarden/persistence';
-import { Caller, authorize, scopeOf } from '../caller';
+import { Caller, authorize, ownProject, scopeOf } from '../caller';
 import { forbidden, pageOrMarkerNotFound } from '../common.errors';
 import { DomainSettings } from '../domain-settings';
 import { QuotasService } from '../quotas/quotas.service';
@@ -80,7 +80,7 @@ export class ZonesService {
     const masters = checkZoneKind(input);
     const secondary = input.type === 'SECONDARY';
     const newZone: NewZone = {
-      projectId: caller.projectId,
+      projectId: ownProject(caller),
       poolId: this.settings.defaultPoolId,
       name: canonicalName(input.name),
       email: secondary ? SECONDARY_ZONE_EMAIL : input.email!,
@@ -234,8 +234,10 @@ export class ZonesService {
     if (!(await this.zones.remove(id, scopeOf(caller)))) throw zoneNotFound();
   }
 
+  /** The zone's nameservers: its owner's to read (Designate's `get_zone_ns_records`), 403 through a share. */
   async nameservers(caller: Caller, id: string): Promise<PoolNsRecordRecord[]> {
     const zone = await this.get(caller, id);
+    if (throughShare(caller, zone)) throw forbidden();
     return this.pools.nsRecords(zone.poolId);
   }
 

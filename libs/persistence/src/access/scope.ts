@@ -6,6 +6,12 @@ export interface Scope {
 }
 
 /**
+ * The scope of a caller acting for no project (a system-scoped token): it matches no row, as no project id
+ * is empty (the gateway never takes an empty one: it falls back to the token's own project).
+ */
+export const NO_PROJECT_SCOPE: Scope = Object.freeze({ projectId: '' });
+
+/**
  * The one condition that limits the rows of `t` to what the scope sees: every query of a caller's rows
  * carries it. Its text is the same whatever the scope, so statements prepared by name can hold it.
  */

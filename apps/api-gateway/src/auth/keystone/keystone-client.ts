@@ -1,4 +1,4 @@
-import type { TokenIdentity } from '@zonewarden/persistence';
+import type { Identity } from '../identity';
 
 /** The service's own credentials and how long to wait for Keystone (settings KEYSTONE_*). */
 export interface KeystoneSettings {
@@ -16,7 +16,7 @@ export interface KeystoneSettings {
 export class KeystoneUnavailable extends Error {}
 
 export interface ValidatedToken {
-  identity: TokenIdentity;
+  identity: Identity;
   /** Epoch milliseconds. */
   expiresAt: number;
 }
@@ -26,6 +26,7 @@ interface TokenBody {
     expires_at: string;
     user: { id: string };
     project?: { id: string };
+    system?: { all?: boolean };
     roles?: { name: string }[];
   };
 }
@@ -136,13 +137,17 @@ export class KeystoneClient {
   }
 }
 
-/** Designate's context from a validated token: its project, user and role names (lower case). */
+/**
+ * Designate's context from a validated token: its project (none for a system-scoped token, which Designate
+ * takes as acting for no project), user and role names (lower case). A domain-scoped token is refused: its
+ * roles are a domain's, and Designate's legacy rules would make a domain's admin an admin of every project.
+ */
 function validated({ token }: TokenBody): ValidatedToken | null {
-  // Tokens scoped to a domain or the system act for no project: Zonewarden's resources all belong to one.
-  if (!token.project) return null;
+  const system = token.system?.all === true;
+  if (!token.project && !system) return null;
   return {
     identity: {
-      projectId: token.project.id,
+      projectId: token.project?.id ?? null,
       userId: token.user.id,
       roles: (token.roles ?? []).map((role) => role.name.toLowerCase()),
     },

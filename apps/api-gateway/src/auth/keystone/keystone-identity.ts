@@ -1,8 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Request } from 'express';
-import type { TokenIdentity } from '@zonewarden/persistence';
 import { HttpError } from '../../common/errors/http-error';
-import { IdentityResolver, header } from '../identity';
+import { Identity, IdentityResolver, header } from '../identity';
 import { KeystoneClient, KeystoneUnavailable } from './keystone-client';
 import { ValidationCache } from './validation-cache';
 
@@ -17,14 +16,14 @@ const MAX_TOKEN_LENGTH = 8192;
  */
 export class KeystoneIdentityResolver implements IdentityResolver {
   private readonly logger = new Logger('Keystone');
-  private readonly validations = new ValidationCache<TokenIdentity>(CACHE_MAX_ENTRIES);
+  private readonly validations = new ValidationCache<Identity>(CACHE_MAX_ENTRIES);
 
   constructor(
     private readonly keystone: KeystoneClient,
     private readonly cacheMs: number,
   ) {}
 
-  async resolve(req: Request): Promise<TokenIdentity | null> {
+  async resolve(req: Request): Promise<Identity | null> {
     const token = header(req, 'x-auth-token');
     if (!token || token.length > MAX_TOKEN_LENGTH) return null;
     const cached = this.validations.get(token);

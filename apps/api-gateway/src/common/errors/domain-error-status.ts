@@ -42,6 +42,7 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
   duplicate_tsigkey: 409,
   dnssec_not_enabled: 409,
   dnssec_conflict: 409,
+  missing_project_id: 401,
   over_quota: 413,
   no_servers_configured: 500,
   dnssec_not_configured: 503,
