@@ -6,9 +6,10 @@ import type { Application, Request } from 'express';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { RouteTable } from './common/errors/route-table';
+import { deferBodyErrors } from './common/http/deferred-body-error';
 import { jsonBody } from './common/http/json-body';
 import { rejectMalformedQuery } from './common/http/query-string';
-import { rejectNul } from './common/http/reject-nul';
+import { rejectNulInBody, rejectNulInPath } from './common/http/reject-nul';
 import { securityHeaders } from './common/http/security-headers';
 import { closeConnectionsOnShutdown } from './common/http/shutdown-connections';
 import { keepConnectionsAlive } from './common/http/keep-alive';
@@ -40,12 +41,16 @@ export async function createGateway(
   app.use(httpMetrics(app.get(MetricsService)));
   app.use(accessLog);
   app.use(rejectMalformedQuery);
+  app.use(rejectNulInPath);
   // Zonefile imports: text/dns bodies on their route (kept as bytes, see zonefileBody), everything else JSON.
   const zonefileUpload = (req: Request) =>
     req.method === 'POST' && IMPORTS_PATH.test(req.path) && Boolean(req.is('text/dns'));
-  app.use(IMPORTS_PATH, zonefileBody(config.MAX_ZONEFILE_BYTES));
-  app.use(jsonBody(config.MAX_JSON_BODY_BYTES, zonefileUpload, config.DESIGNATE_STATUS_CODES));
-  app.use(rejectNul);
+  // Their refusals wait for authentication (deferBodyErrors): 401 before anything is said of the body.
+  app.use(IMPORTS_PATH, deferBodyErrors(zonefileBody(config.MAX_ZONEFILE_BYTES)));
+  app.use(
+    deferBodyErrors(jsonBody(config.MAX_JSON_BODY_BYTES, zonefileUpload, config.DESIGNATE_STATUS_CODES)),
+  );
+  app.use(deferBodyErrors(rejectNulInBody));
   app.useGlobalFilters(new ApiExceptionFilter(new RouteTable(server)));
   serveOpenApi(app);
   keepConnectionsAlive(app.getHttpServer());

@@ -7,6 +7,7 @@ import { AuthModule, keystoneClientFor } from './auth/auth.module';
 import { KeystoneProjectDirectory } from './auth/keystone/keystone-project-directory';
 import { CatalogsModule } from './catalogs/catalogs.module';
 import { ContentNegotiationModule } from './common/http/content-negotiation.module';
+import { DeferredBodyErrorModule } from './common/http/deferred-body-error';
 import { GatewayConfig } from './config/gateway.config';
 import { DomainsModule } from './domains/domains.module';
 import { ExportsModule } from './exports/exports.module';
@@ -45,6 +46,7 @@ export class AppModule {
         ServiceRuntimeModule.forRoot(config, 'api-gateway', transport),
         RateLimitModule.forRoot(config.RATE_LIMIT_PER_MINUTE),
         AuthModule.forRoot(config, keystone),
+        DeferredBodyErrorModule,
         ContentNegotiationModule,
         DomainModule.forRoot(
           domainSettingsOf(config, config.DESIGNATE_STATUS_CODES),

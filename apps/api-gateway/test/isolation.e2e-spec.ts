@@ -47,6 +47,40 @@ describe('authentication, roles and project isolation (AUTH_STRATEGY=token)', ()
       expect([res.status, res.body.type]).toEqual([401, 'unauthorized']);
     });
 
+    /** Bodies the gateway refuses from an authenticated client: not valid JSON, not JSON, NUL, a zonefile's charset. */
+    const badBodies: [string, string, string, string, number][] = [
+      ['not JSON', '/v2/zones', 'application/json', '{"name": ', 400],
+      ['not a JSON content type', '/v2/zones', 'text/plain', 'name=x', 415],
+      ['a NUL in a JSON string', '/v2/zones', 'application/json', '{"name": "a\\u0000b."}', 400],
+      [
+        'a zonefile in an unknown charset',
+        '/v2/zones/tasks/imports',
+        'text/dns; charset=x-none',
+        '$ORIGIN a.',
+        415,
+      ],
+    ];
+    it.each(badBodies)(
+      'answers 401 before judging a body that is %s',
+      async (_case, path, type, body, status) => {
+        const unauthenticated = await request(gw.url).post(path).set('Content-Type', type).send(body);
+        expect([unauthenticated.status, unauthenticated.body.type]).toEqual([401, 'unauthorized']);
+        const authenticated = await request(gw.url)
+          .post(path)
+          .set(auth('ownerMember'))
+          .set('Content-Type', type)
+          .send(body);
+        expect(authenticated.status).toBe(status);
+      },
+    );
+
+    it('answers 401 before judging the size of a body, then 413 to an authenticated client', async () => {
+      const huge = JSON.stringify({ name: 'x'.repeat(2_000_000) });
+      const post = () => request(gw.url).post('/v2/zones').set('Content-Type', 'application/json');
+      expect((await post().send(huge)).status).toBe(401);
+      expect((await post().set(auth('ownerMember')).send(huge)).status).toBe(413);
+    });
+
     it('answers unknown routes 404 even without credentials', async () => {
       expect((await request(gw.url).get('/nothing-here')).status).toBe(404);
     });

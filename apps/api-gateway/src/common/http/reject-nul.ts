@@ -4,13 +4,22 @@ import { HttpError } from '../errors/http-error';
 
 /**
  * PostgreSQL refuses NUL in text, so a NUL anywhere in a request (path, query, JSON body, zonefile)
- * would fail deep in storage as a 500. It is refused here, once for every route, naming where it is.
- * Runs after the bodies are parsed (a JSON `\u0000` is only a NUL once decoded).
+ * would fail deep in storage as a 500. It is refused once for every route, naming where it is: in the
+ * path or query at once (as for an unknown route), in the body after authentication (the body's checks
+ * wait for it), once the body is parsed (a JSON `\u0000` is only a NUL once decoded).
  */
-export function rejectNul(req: Request, _res: Response, next: NextFunction): void {
+export function rejectNulInPath(req: Request, _res: Response, next: NextFunction): void {
   try {
     checkPath(req.path);
     checkQuery(req.query);
+  } catch (error) {
+    return next(error);
+  }
+  next();
+}
+
+export function rejectNulInBody(req: Request, _res: Response, next: NextFunction): void {
+  try {
     if (typeof req.body === 'string') checkZonefile(req.body);
     else if (req.body !== undefined) checkJson(req.body, []);
   } catch (error) {
