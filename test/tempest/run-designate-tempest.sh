@@ -1,18 +1,25 @@
 #!/usr/bin/env bash
-# Runs OpenStack Designate's own API test suite (designate-tempest-plugin, Debian's package) against
-# Zonewarden through a real Keystone, and prints pass/fail/skip counts. Not part of `npm test`: it takes
-# several minutes. Everything it starts it stops by PID, and its databases are dropped, also on failure.
+# Runs OpenStack Designate's own test suite (designate-tempest-plugin 0.19.0, the version gated against
+# Designate 15, from its source release, with Debian's tempest) against Zonewarden through a real Keystone,
+# with a real BIND 9 secondary as the pool's nameserver, and prints pass/fail/skip counts. Not part of
+# `npm test`: it takes several minutes. Everything it starts it stops by PID, and its databases are
+# dropped, also on failure.
 #
 #   test/tempest/run-designate-tempest.sh [TEMPEST_REGEX]     (default: the API tests)
 #
 # Environment: PGHOST/PGPORT/PGUSER (default 127.0.0.1/5432/postgres, trust), CONCURRENCY (2),
-# ENFORCE_NEW_DEFAULTS (false), KEEP_DIR=1 keeps the work directory (logs, tempest.conf, stestr repository) for a look afterwards.
-# Needs: Debian's keystone and uwsgi(-plugin-python3), python3-psycopg2, openstack client, a built
-# Zonewarden (`npm ci && NX_DAEMON=false npm run build`).
+# ENFORCE_NEW_DEFAULTS (false), KEEP_DIR=1 keeps the work directory (logs, tempest.conf, stestr repository)
+# for a look afterwards; PLUGIN_SOURCE: a git repository (path or URL) of designate-tempest-plugin
+# (default https://opendev.org/openstack/designate-tempest-plugin), PLUGIN_REF: its tag (0.19.0).
+# Needs: Debian's tempest, keystone and uwsgi(-plugin-python3), python3-psycopg2, openstack client, bind9,
+# and a built Zonewarden (`npm ci && NX_DAEMON=false npm run build`). Debian's own designate-tempest-plugin
+# package (0.14.0) must not be installed beside it: tempest would load both.
 set -euo pipefail
 
 REGEX=${1:-'^designate_tempest_plugin.tests.api'}
 CONCURRENCY=${CONCURRENCY:-2}
+PLUGIN_SOURCE=${PLUGIN_SOURCE:-https://opendev.org/openstack/designate-tempest-plugin}
+PLUGIN_REF=${PLUGIN_REF:-0.19.0}
 export PGHOST=${PGHOST:-127.0.0.1} PGPORT=${PGPORT:-5432} PGUSER=${PGUSER:-postgres}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 WORK=$(mktemp -d /tmp/zw-tempest-XXXXXX)
@@ -54,14 +61,33 @@ wait_for() { # what, command...
   return 1
 }
 
-# --- packages ---------------------------------------------------------------------------------------
-if ! dpkg -s designate-tempest-plugin tempest >/dev/null 2>&1; then
-  log 'installing designate-tempest-plugin and tempest (Debian)'
-  apt-get install -y --no-install-recommends designate-tempest-plugin tempest >"$WORK/apt.log" 2>&1
+# --- packages and the plugin's source ---------------------------------------------------------------
+if ! dpkg -s tempest >/dev/null 2>&1; then
+  log 'installing tempest (Debian)'
+  apt-get install -y --no-install-recommends tempest >"$WORK/apt.log" 2>&1
 fi
-PLUGIN_VERSION=$(dpkg-query -W -f '${Version}' designate-tempest-plugin)
+if dpkg -s designate-tempest-plugin >/dev/null 2>&1; then
+  log "Debian's designate-tempest-plugin is installed: tempest would load it beside $PLUGIN_REF (apt-get remove designate-tempest-plugin)"
+  exit 1
+fi
 TEMPEST_VERSION=$(dpkg-query -W -f '${Version}' tempest)
 [ -f "$ROOT/apps/all-in-one/dist/main.js" ] || { log 'build Zonewarden first: NX_DAEMON=false npm run build'; exit 1; }
+PLUGIN_DIR=$WORK/designate-tempest-plugin
+mkdir -p "$PLUGIN_DIR"
+if [ -d "$PLUGIN_SOURCE" ]; then
+  git -C "$PLUGIN_SOURCE" archive "$PLUGIN_REF" | tar -x -C "$PLUGIN_DIR"
+else
+  git clone -q --depth 1 --branch "$PLUGIN_REF" "$PLUGIN_SOURCE" "$PLUGIN_DIR"
+fi
+# What `pip install` would register, without pip or the network: the package's metadata and its tempest
+# plugin entry point (setup.cfg's [entry_points]), found on PYTHONPATH by tempest's plugin manager.
+mkdir -p "$PLUGIN_DIR/designate_tempest_plugin.egg-info"
+printf 'Metadata-Version: 1.1\nName: designate-tempest-plugin\nVersion: %s\n' "$PLUGIN_REF" \
+  >"$PLUGIN_DIR/designate_tempest_plugin.egg-info/PKG-INFO"
+printf '[tempest.test_plugins]\ndesignate = designate_tempest_plugin.plugin:DesignateTempestPlugin\n' \
+  >"$PLUGIN_DIR/designate_tempest_plugin.egg-info/entry_points.txt"
+export PYTHONPATH=$PLUGIN_DIR${PYTHONPATH:+:$PYTHONPATH}
+PLUGIN_VERSION=$PLUGIN_REF
 
 # --- Keystone ---------------------------------------------------------------------------------------
 KS_PORT=$(free_port)
@@ -108,9 +134,32 @@ export OS_AUTH_URL=$KS_URL OS_USERNAME=admin OS_PASSWORD=$ADMIN_PASSWORD OS_PROJ
 openstack role create --or-show member >/dev/null
 openstack role create --or-show reader >/dev/null
 
+# --- BIND 9, the pool's secondary (as Designate's gate: the tests query the backend, not mini-dns) ------
+BIND_PORT=$(free_port)
+RNDC_PORT=$(free_port)
+mkdir -p "$WORK/named"
+rndc-confgen -a -k rndc-key -c "$WORK/named/rndc.key" 2>/dev/null
+sed -e "s|{{DIR}}|$WORK/named|g" -e "s|{{PORT}}|$BIND_PORT|g" -e "s|{{RNDC_PORT}}|$RNDC_PORT|g" \
+  "$ROOT/libs/testing/targets/named.conf" >"$WORK/named/named.conf"
+named -g -u "$(id -un)" -c "$WORK/named/named.conf" >"$WORK/named/named.log" 2>&1 &
+PIDS+=($!)
+wait_for BIND grep -q 'running' "$WORK/named/named.log"
+
 # --- Zonewarden (one process on a scratch database) -------------------------------------------------
 API_PORT=$(free_port)
 DNS_PORT=$(free_port)
+cat >"$WORK/pools.yaml" <<EOF
+- id: 794ccc2c-d751-44fe-b57f-8894c9f5c842
+  name: default
+  ns_records: [{ hostname: ns1.zonewarden.test., priority: 1 }]
+  nameservers: [{ host: 127.0.0.1, port: $DNS_PORT }, { host: 127.0.0.1, port: $BIND_PORT }]
+  targets:
+    - type: builtin
+    - type: bind9
+      options: { rndc_host: 127.0.0.1, rndc_port: $RNDC_PORT, rndc_key_file: $WORK/named/rndc.key,
+                 dns_host: 127.0.0.1, dns_port: $BIND_PORT }
+  also_notifies: []
+EOF
 createdb "$ZW_DB"
 DBS+=("$ZW_DB")
 openstack service create --name designate --description 'Zonewarden' dns >/dev/null
@@ -122,6 +171,7 @@ log "Zonewarden: API port $API_PORT, DNS port $DNS_PORT"
   cd "$ROOT"
   exec env DATABASE_URL="postgresql://$PGUSER@$PGHOST:$PGPORT/$ZW_DB" DATABASE_POOL_SIZE=12 \
     ZONEWARDEN_DATA_DIR="$WORK/zonewarden" API_PORT="$API_PORT" MINIDNS_PORT="$DNS_PORT" \
+    POOLS_FILE="$WORK/pools.yaml" \
     AUTH_STRATEGY=keystone KEYSTONE_AUTH_URL="$KS_URL" KEYSTONE_USERNAME=admin \
     KEYSTONE_PASSWORD="$ADMIN_PASSWORD" KEYSTONE_PROJECT_NAME=admin DESIGNATE_STATUS_CODES=true \
     RATE_LIMIT_PER_MINUTE=0 LOG_LEVEL=info node apps/all-in-one/dist/main.js
@@ -159,7 +209,7 @@ swift = false
 horizon = false
 [dns]
 endpoint_type = publicURL
-nameservers = 127.0.0.1:$DNS_PORT
+nameservers = 127.0.0.1:$BIND_PORT
 build_timeout = 120
 # As Designate 15's (Zed) devstack plugin configures its default tempest job: the legacy policy defaults
 # (oslo.policy's enforce_new_defaults was still false), no scope enforcement. ENFORCE_NEW_DEFAULTS=true
