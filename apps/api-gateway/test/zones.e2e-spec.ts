@@ -58,9 +58,10 @@ describe('/v2/zones (SPEC-DECISIONS rows)', () => {
       expect(zero.body).toMatchObject({ ttl: 0, attributes: { tier: 'gold' }, type: 'PRIMARY', masters: [] });
     });
 
-    it('stores names in lower case', async () => {
+    it('keeps a name as given, and compares it without regard to case (as Designate stores it)', async () => {
       const res = await create('MiXeD.Example.COM.');
-      expect(res.body.name).toBe('mixed.example.com.');
+      expect(res.body.name).toBe('MiXeD.Example.COM.');
+      expect((await create('mixed.example.com.')).body.type).toBe('duplicate_zone');
     });
 
     it('creates the managed SOA and NS record sets', async () => {

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { SoaState, querySoa, sendNotify } from '@zonewarden/dns';
+import { SoaState, querySoa, sendNotify, serialIsNewer } from '@zonewarden/dns';
 import { pause, shutdownSignal } from '@zonewarden/runtime';
 import {
   PoolRecord,
@@ -102,7 +102,7 @@ export class PropagationService implements OnApplicationBootstrap {
     await this.confirmEverywhere(pool, zone, deadline, (state) =>
       !state.present
         ? `does not serve the zone (${state.rcode})`
-        : state.serial < zone.serial
+        : serialIsNewer(zone.serial, state.serial)
           ? `serves serial ${state.serial} < ${zone.serial}`
           : null,
     );

@@ -224,7 +224,7 @@ describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave the
     expect((await call('GET', `${rsUrl}/${txt.body.id}`)).body.status).toBe('ACTIVE');
     const afterDelete = await exported(zone.id);
     expect(afterDelete.filter((line) => line.startsWith('www.'))).toEqual([]);
-    expect(afterDelete).toContain('records.example.com. IN TXT "v=spf1 -all"');
+    expect(afterDelete).toContain('records.example.com.  IN TXT "v=spf1 -all"');
   });
 
   it('logs JSON lines carrying the API request id through to pool-manager', async () => {

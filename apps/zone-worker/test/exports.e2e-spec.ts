@@ -95,7 +95,8 @@ describe('zone exports (api-gateway + zone-worker)', () => {
   it('202 PENDING, then COMPLETE with location and links.export; the content is a zonefile named-checkzone accepts', async () => {
     const zone = (
       await call('POST', '/v2/zones', {
-        name: 'export.example.com.',
+        // The origin shows the name as given; every name compares without regard to case.
+        name: 'Export.Example.COM.',
         email: 'hostmaster@example.com',
         ttl: 1800,
       })
@@ -156,15 +157,24 @@ describe('zone exports (api-gateway + zone-worker)', () => {
     const zonefile = await content.text();
     const current = (await call('GET', `/v2/zones/${zone.id}`)).body;
     const lines = zonefile.split('\n');
-    expect(lines.slice(0, 2)).toEqual(['$ORIGIN export.example.com.', '$TTL 1800']);
+    expect(lines.slice(0, 2)).toEqual(['$ORIGIN Export.Example.COM.', '$TTL 1800']);
+    // Designate's line shape: `name ttl IN type data`, the TTL empty (two spaces) when the set has none.
     expect(lines[3]).toBe(
-      `export.example.com. IN SOA ns1.zonewarden.test. hostmaster.example.com. ${current.serial} 3600 600 86400 3600`,
+      `export.example.com.  IN SOA ns1.zonewarden.test. hostmaster.example.com. ${current.serial} 3600 600 86400 3600`,
     );
-    expect(lines[4]).toBe('export.example.com. IN NS ns1.zonewarden.test.');
+    expect(lines[4]).toBe('export.example.com.  IN NS ns1.zonewarden.test.');
     expect(zonefile).toContain(
       'www.export.example.com. 300 IN A 192.0.2.1\nwww.export.example.com. 300 IN A 192.0.2.2\n',
     );
-    expect(zonefile).toContain('export.example.com. IN TXT "v=spf1 -all" "two; parts"\n');
+    expect(zonefile).toContain('export.example.com.  IN TXT "v=spf1 -all" "two; parts"\n');
+    // As designate-tempest-plugin reads a line without a TTL: Python's `split(' ', 4)`, blanks dropped.
+    const words = lines[3].split(' ');
+    expect([...words.slice(0, 4), words.slice(4).join(' ')].filter((word) => word.trim())).toEqual([
+      'export.example.com.',
+      'IN',
+      'SOA',
+      `ns1.zonewarden.test. hostmaster.example.com. ${current.serial} 3600 600 86400 3600`,
+    ]);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zw-export-')), 'zone.db');
     fs.writeFileSync(file, zonefile);
     const { stdout } = await run('named-checkzone', ['-i', 'local', 'export.example.com.', file]);
@@ -204,8 +214,8 @@ describe('zone exports (api-gateway + zone-worker)', () => {
 
     const done = await completed((await call('POST', `/v2/zones/${zone.id}/tasks/export`)).body.id);
     const zonefile = await (await fetch(done.links.export, { headers: OWNER })).text();
-    expect(zonefile).toContain('owner.shared.example.com. IN A 192.0.2.1\n');
-    expect(zonefile).toContain('target.shared.example.com. IN A 192.0.2.2\n');
+    expect(zonefile).toContain('owner.shared.example.com.  IN A 192.0.2.1\n');
+    expect(zonefile).toContain('target.shared.example.com.  IN A 192.0.2.2\n');
   });
 
   it('requests again an export left PENDING whose request message was lost, so it still completes', async () => {

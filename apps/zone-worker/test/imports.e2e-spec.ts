@@ -229,7 +229,7 @@ describe('zone imports (api-gateway + zone-worker)', () => {
       expect([done.status, done.message]).toEqual(['COMPLETE', expect.stringMatching(/ imported$/)]);
       const expected = zoneFromZonefile(text);
       const zone = (await get(`/v2/zones/${done.zone_id}`)).body;
-      expect(zone.name).toBe(expected.name);
+      expect(zone.name).toBe(expected.writtenName);
       expect(await recordSetsOf(done.zone_id!, expected.name)).toEqual(
         expected.recordsets
           .map(
@@ -250,6 +250,34 @@ describe('zone imports (api-gateway + zone-worker)', () => {
       expect(done.zone_id).toBeNull();
     },
   );
+
+  it("keeps the file's name as written and its SOA serial and timers; the serial only grows from there", async () => {
+    const file =
+      '$ORIGIN Kept.SOA.Test.\n$TTL 600\n@ SOA ns1 hostmaster 2024010101 7200 900 1209600 300\n@ NS ns1\nns1 A 192.0.2.1\n';
+    const done = await importText(file);
+    expect([done.status, done.message]).toEqual(['COMPLETE', 'Kept.SOA.Test. imported']);
+    const zone = (await get(`/v2/zones/${done.zone_id}`)).body;
+    expect(zone).toMatchObject({ name: 'Kept.SOA.Test.', serial: 2024010101, ttl: 600 });
+    const soa = async () =>
+      (await get(`/v2/zones/${done.zone_id}/recordsets?type=SOA`)).body.recordsets[0].records[0];
+    // The MNAME and RNAME are the service's (the RNAME from the file's, as the zone's email).
+    expect(await soa()).toBe(
+      'ns1.zonewarden.test. hostmaster.kept.soa.test. 2024010101 7200 900 1209600 300',
+    );
+    const patched = await fetch(`${api}/v2/zones/${done.zone_id}`, {
+      method: 'PATCH',
+      headers: { ...OWNER, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ttl: 900 }),
+    });
+    // Ahead of the clock (a date-like serial): one more; the timers stay.
+    expect(((await patched.json()) as { serial: number }).serial).toBe(2024010102);
+    expect(await soa()).toBe(
+      'ns1.zonewarden.test. hostmaster.kept.soa.test. 2024010102 7200 900 1209600 300',
+    );
+    // The name compares without regard to case.
+    const again = await importText(file.replace('Kept.SOA.Test.', 'kept.soa.TEST.'));
+    expect([again.status, again.message]).toEqual(['ERROR', 'Duplicate zone.']);
+  });
 
   it('ends a second import of one zone in ERROR "Duplicate zone."', async () => {
     const done = await importText(fs.readFileSync(path.join(FIXTURES, 'ok/01-basic.zone'), 'utf8'));

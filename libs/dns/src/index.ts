@@ -2,6 +2,8 @@ export * from './names';
 export * from './recordset-names';
 export * from './serial';
 export * from './rdata/rdata';
+export * from './rdata/caa';
+export * from './rdata/text-input';
 export * from './soa';
 export * from './zonefile/parser';
 export * from './zonefile/writer';

@@ -1,6 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { Token, text, tokenize } from '../wire/presentation';
 import { CERT_ALGORITHMS, CERT_TYPES, SVC_KEYS, keyNumber } from '../wire/raw-rdata';
+import { caaProblem } from './caa';
 
 /**
  * Per-type validation of presentation-format rdata, returning the canonical text that is stored and
@@ -145,6 +146,17 @@ function svcb(tokens: Token[]): string {
 
 type Parser = (tokens: Token[]) => string;
 
+/** TXT and SPF: one or more character-strings of at most 255 bytes each. */
+function characterStrings(type: string): Parser {
+  return (t) => {
+    if (t.length === 0) fail('expected one or more character-strings');
+    // Designate's words (rrdata_txt.py); it counts characters, quotes included, where this counts bytes.
+    if (t.some((token) => token.bytes.length > 255))
+      fail(`Any ${type} record string exceeding 255 characters has to be split.`);
+    return t.map((token) => quoted(token.bytes)).join(' ');
+  };
+}
+
 const single =
   (what: string): Parser =>
   (t) => {
@@ -171,10 +183,8 @@ const PARSERS: Record<string, Parser> = {
     exactly(t, 2, '<preference> <exchange>');
     return `${u16(t[0], 'preference')} ${name(t[1], 'exchange', true)}`;
   },
-  TXT: (t) => {
-    if (t.length === 0) fail('expected one or more character-strings');
-    return t.map((token) => quoted(token.bytes)).join(' ');
-  },
+  TXT: characterStrings('TXT'),
+  SPF: characterStrings('SPF'),
   SRV: (t) => {
     exactly(t, 4, '<priority> <weight> <port> <target>');
     return `${u16(t[0], 'priority')} ${u16(t[1], 'weight')} ${u16(t[2], 'port')} ${name(t[3], 'target', true)}`;
@@ -189,9 +199,11 @@ const PARSERS: Record<string, Parser> = {
   },
   CAA: (t) => {
     exactly(t, 3, '<flags> <tag> "<value>"');
+    const flags = u8(t[0], 'flags');
     const tag = text(t[1]);
-    if (!/^[A-Za-z0-9]{1,15}$/.test(tag)) fail(`'${tag}' is not a CAA tag`);
-    return `${u8(t[0], 'flags')} ${tag} ${quoted(t[2].bytes)}`;
+    const problem = caaProblem(flags, tag, t[2].bytes);
+    if (problem) fail(problem);
+    return `${flags} ${tag} ${quoted(t[2].bytes)}`;
   },
   NAPTR: (t) => {
     exactly(t, 6, '<order> <preference> "<flags>" "<services>" "<regexp>" <replacement>');
@@ -241,7 +253,6 @@ const PARSERS: Record<string, Parser> = {
   HTTPS: svcb,
   SVCB: svcb,
 };
-PARSERS.SPF = PARSERS.TXT;
 
 export const RDATA_TYPES = Object.keys(PARSERS);
 

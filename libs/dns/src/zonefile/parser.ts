@@ -1,4 +1,4 @@
-import { Entry, Lexer, ZonefileError } from './lexer';
+import { Entry, LexToken, Lexer, ZonefileError } from './lexer';
 import { canonical } from './record-data';
 import { MAX_TTL, absolute, parseTtl, typeOf } from './record-fields';
 
@@ -40,6 +40,8 @@ export class ZonefileReader {
   private origin?: string;
   /** The zone's origin is the first one known; later $ORIGINs only change how names are read. */
   private zoneOrigin?: string;
+  /** The zone's origin in the letter case the file (or the caller) writes it. */
+  private writtenOrigin?: string;
   private defaultTtl?: number;
   private lastTtl?: number;
   private owner?: string;
@@ -53,6 +55,7 @@ export class ZonefileReader {
     options: ParseOptions = {},
   ) {
     this.origin = this.zoneOrigin = options.origin?.toLowerCase();
+    this.writtenOrigin = options.origin;
     this.defaultTtl = options.defaultTtl;
   }
 
@@ -60,8 +63,11 @@ export class ZonefileReader {
     this.lexer.push(piece);
   }
 
-  /** The file has ended: its origin and number of lines, or the error it holds. */
-  end(): { origin: string; lines: number } {
+  /**
+   * The file has ended: its origin (lower case, and as written: `Example.COM.` stays so there) and number
+   * of lines, or the error it holds.
+   */
+  end(): { origin: string; writtenOrigin: string; lines: number } {
     this.lexer.end();
     if (this.failure) throw this.failure;
     if (!this.zoneOrigin)
@@ -71,7 +77,7 @@ export class ZonefileReader {
         1,
       );
     if (this.outside) throw this.outside;
-    return { origin: this.zoneOrigin, lines: this.lexer.lines };
+    return { origin: this.zoneOrigin, writtenOrigin: this.writtenOrigin!, lines: this.lexer.lines };
   }
 
   private read(entry: Entry): void {
@@ -99,19 +105,25 @@ export class ZonefileReader {
     this.onRecord(record, zoneOrigin);
   }
 
+  /** The first origin is the zone's: the name `token` writes (absolute, as nothing came before it). */
+  private knowZoneOrigin(token: LexToken): void {
+    this.zoneOrigin = this.origin;
+    this.writtenOrigin = absolute(token.text, undefined, token, true);
+  }
+
   /** A directive changes the reader's state; any other entry is a record. */
   private readEntry(entry: Entry): ZonefileRecord | undefined {
     const first = entry.tokens[0];
     if (!entry.ownerOmitted && first.text.startsWith('$')) {
       ({ origin: this.origin, defaultTtl: this.defaultTtl } = directive(entry, this.origin, this.defaultTtl));
-      this.zoneOrigin ??= this.origin;
+      if (this.zoneOrigin === undefined && this.origin !== undefined) this.knowZoneOrigin(entry.tokens[1]);
       return undefined;
     }
     let rest = entry.tokens;
     if (!entry.ownerOmitted) {
       this.owner = absolute(first.text, this.origin, first);
       this.origin ??= this.owner;
-      this.zoneOrigin ??= this.owner;
+      if (this.zoneOrigin === undefined) this.knowZoneOrigin(first);
       rest = rest.slice(1);
     } else if (!this.owner) {
       throw new ZonefileError('the first record has no owner name', entry.line, first.column, first.text);

@@ -53,13 +53,19 @@ export function typeOf(token: LexToken): string | null {
   return null;
 }
 
-export function absolute(name: string, origin: string | undefined, token: LexToken): string {
+/** The name absolute, in lower case (`keepCase`: as written, for the zone's name as the file writes it). */
+export function absolute(
+  name: string,
+  origin: string | undefined,
+  token: LexToken,
+  keepCase = false,
+): string {
   if (name === '@') {
     if (!origin)
       throw new ZonefileError('@ used before the origin is known', token.line, token.column, token.text);
     return origin;
   }
-  if (name.endsWith('.') && !name.endsWith('\\.')) return storedName(name, token);
+  if (name.endsWith('.') && !name.endsWith('\\.')) return storedName(name, token, keepCase);
   if (!origin)
     throw new ZonefileError(
       `relative name '${name}' before the origin is known`,
@@ -67,13 +73,14 @@ export function absolute(name: string, origin: string | undefined, token: LexTok
       token.column,
       token.text,
     );
-  return storedName(origin === '.' ? `${name}.` : `${name}.${origin}`, token);
+  return storedName(origin === '.' ? `${name}.` : `${name}.${origin}`, token, keepCase);
 }
 
 /** A name as stored: escapes of plain characters decoded (`\\097` is `a`), the rest kept, lower case. */
-function storedName(name: string, token: LexToken): string {
+function storedName(name: string, token: LexToken, keepCase: boolean): string {
   try {
-    return WireName.fromText(name).toString().toLowerCase();
+    const text = WireName.fromText(name).toString();
+    return keepCase ? text : text.toLowerCase();
   } catch (error) {
     throw new ZonefileError((error as Error).message, token.line, token.column, token.text);
   }

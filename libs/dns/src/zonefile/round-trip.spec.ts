@@ -24,7 +24,9 @@ const rdata = (zone: string): fc.Arbitrary<[string, string]> => {
       .array(characterString, { minLength: 1, maxLength: 3 })
       .map((t) => ['TXT', t.join(' ')] as [string, string]),
     fc.tuple(u16, u16, u16, host).map(([a, b, c, h]) => ['SRV', `${a} ${b} ${c} ${h}`] as [string, string]),
-    fc.tuple(byte, characterString).map(([f, v]) => ['CAA', `${f} issue ${v}`] as [string, string]),
+    fc
+      .tuple(fc.constantFrom(0, 128), label)
+      .map(([f, issuer]) => ['CAA', `${f} issue "${issuer}.example"`] as [string, string]),
   );
 };
 

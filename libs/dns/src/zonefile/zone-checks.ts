@@ -1,12 +1,18 @@
 import { checkZoneName, describeNameProblem, isValidEmail } from '../names';
+import { SoaValues, soaValuesOf } from '../soa';
 import { TYPE_NAME_RULES, brokenTypeNameRule, isRecordSetName } from '../recordset-names';
 import { ZonefileError, ZonefileReader, ZonefileRecord } from './parser';
 
 /** The zone an import creates, as its SOA gives it. */
 export interface ZoneHeader {
+  /** Lower case, as every name is compared. */
   name: string;
+  /** The name in the letter case the file writes it (what the zone shows). */
+  writtenName: string;
   email: string;
   ttl: number;
+  /** The file's SOA serial and timers, which the zone keeps (its MNAME and RNAME are the service's). */
+  soa: SoaValues;
 }
 
 /** A record that breaks the CNAME rule, and how. */
@@ -57,7 +63,7 @@ export class ZoneImportChecks {
 
   /** The file has ended: the zone its SOA gives, or the first error of the file, the SOA, name, email. */
   zone(): ZoneHeader {
-    const { origin, lines } = this.reader.end();
+    const { origin, writtenOrigin, lines } = this.reader.end();
     const soa = this.soa;
     if (!soa) throw new ZonefileError('An SOA record is required.', lines, 1);
     // The same rules as a zone created through the API: an import must not create, say, a TLD that would
@@ -73,7 +79,7 @@ export class ZoneImportChecks {
     const email = rnameToEmail(soa.data.split(' ')[1]);
     if (!isValidEmail(email))
       throw new ZonefileError(`the SOA RNAME does not give a valid email (${email})`, soa.line, 1, soa.data);
-    return { name: origin, email, ttl: soa.ttl };
+    return { name: origin, writtenName: writtenOrigin, email, ttl: soa.ttl, soa: soaValuesOf(soa.data) };
   }
 
   /** Owner names follow the API's rules for record set names: the first that does not is an error. */

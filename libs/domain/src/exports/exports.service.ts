@@ -81,7 +81,8 @@ export class ExportsService {
     const record = await this.get(caller, id);
     if (record.status !== 'COMPLETE') throw badRequest('Zone can not be exported synchronously');
     const zone = await this.zones.get(caller, record.zoneId);
-    await write(zonefileHeader(zone.name, zone.ttl));
+    // The origin as the zone shows it (Designate's export); the records' owner names are absolute.
+    await write(zonefileHeader(zone.writtenName, zone.ttl));
     await this.content.eachRecordSet(zone.id, (batch) => write(batch.map(zonefileLines).join('')));
   }
 }

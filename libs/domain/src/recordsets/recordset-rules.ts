@@ -4,6 +4,8 @@ import {
   TYPE_NAME_RULES,
   brokenTypeNameRule,
   canonicalRdata,
+  TextInputError,
+  checkTextInput,
   isRecordSetName,
 } from '@zonewarden/dns';
 import { ZoneRecord } from '@zonewarden/persistence';
@@ -70,15 +72,29 @@ type CheckedRecord = { canonical: string; problem?: undefined } | { canonical?: 
 function canonicalRecord(type: string, data: string): CheckedRecord {
   let canonical: string;
   try {
+    // The API's own rules for text, over the zonefile's (checkTextInput).
+    if (type === 'TXT' || type === 'SPF') checkTextInput(type, data);
     canonical = canonicalRdata(type, data);
   } catch (error) {
+    if (!(error instanceof RdataError)) return { problem: `${quote(data)} is not a '${type}' Record` };
+    if (error instanceof TextInputError)
+      return { problem: `${quote(data)} is not a '${type}' Record: ${error.message}${offer(error)}` };
     // The parser's messages may quote a token of the record in full: they are cut like the record.
-    const detail = error instanceof RdataError ? `: ${excerpt(error.message)}` : '';
-    return { problem: `${quote(data)} is not a '${type}' Record${detail}` };
+    return { problem: `${quote(data)} is not a '${type}' Record: ${excerpt(error.message)}` };
   }
   if (Buffer.byteLength(canonical) > MAX_RECORD_BYTES)
     return { problem: `${quote(data)} is not a '${type}' Record: longer than ${MAX_RECORD_BYTES} bytes` };
   return { canonical };
+}
+
+/**
+ * The record the client most likely meant, as a JSON string to paste into the request; none beyond
+ * MAX_RECORD_BYTES, where it would be refused too (and the message stays bounded).
+ */
+function offer(error: TextInputError): string {
+  const suggestion = error.suggestion;
+  if (suggestion === undefined || Buffer.byteLength(suggestion) > MAX_RECORD_BYTES) return '';
+  return ` Did you mean ${JSON.stringify(suggestion)}?`;
 }
 
 /** Each record parsed for its type; a bad one is reported at its index. Duplicates collapse (a record set is a set). */

@@ -1,6 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { XfrRequestedV1 } from '@zonewarden/contracts';
-import { DnsServer, TransferredRecord, TsigKey, querySoa, transferZone } from '@zonewarden/dns';
+import {
+  DnsServer,
+  TransferredRecord,
+  TsigKey,
+  querySoa,
+  serialIsNewer,
+  transferZone,
+} from '@zonewarden/dns';
 import {
   PrismaService,
   SecondaryZonesRepository,
@@ -100,11 +107,6 @@ export class SecondaryZonesService {
 }
 
 const describe = (server: DnsServer) => `${server.host}:${server.port}`;
-
-/** RFC 1982 serial arithmetic: is `a` after `b`? */
-function serialIsNewer(a: number, b: number): boolean {
-  return a !== b && ((a > b && a - b < 2 ** 31) || (a < b && b - a > 2 ** 31));
-}
 
 /** The transferred records as record sets (a set's TTL its records' smallest), with the SOA's timers. */
 function transferred(zone: ZoneRecord, records: TransferredRecord[]): Outcome {

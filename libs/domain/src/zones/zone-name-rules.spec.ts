@@ -26,4 +26,15 @@ describe('checkZoneNameAllowed (TLDs and blacklists)', () => {
     expect(() => checkZoneNameAllowed('blocked.example.', catalogs, true)).not.toThrow();
     expect(() => checkZoneNameAllowed('fine.example.', catalogs, false)).not.toThrow();
   });
+
+  it('matches the patterns against the name as written (as Designate) and in lower case', () => {
+    const written = { tlds: [], patterns: ['^deny-Me\\.test\\.$'] };
+    expect(() => checkZoneNameAllowed('deny-me.test.', written, false, 'deny-Me.test.')).toThrow(
+      refusal('Blacklisted zone name'),
+    );
+    const lower = { tlds: [], patterns: ['^deny-me\\.'] };
+    expect(() => checkZoneNameAllowed('deny-me.test.', lower, false, 'DENY-ME.test.')).toThrow(
+      refusal('Blacklisted zone name'),
+    );
+  });
 });

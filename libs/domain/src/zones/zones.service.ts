@@ -83,6 +83,8 @@ export class ZonesService {
       projectId: ownProject(caller),
       poolId: this.settings.defaultPoolId,
       name: canonicalName(input.name),
+      // Shown as given, as Designate stores it; compared in lower case everywhere.
+      writtenName: input.name,
       email: secondary ? SECONDARY_ZONE_EMAIL : input.email!,
       ttl: input.ttl ?? DEFAULT_ZONE_TTL,
       description: input.description ?? null,
@@ -124,18 +126,19 @@ export class ZonesService {
     const ancestors = ancestorNames(zone.name);
     const context = await this.zones.creationContext(db, zone, ancestors);
     const quotas = knownQuotas ?? this.quotas.withOverrides(context.quotaOverrides);
-    checkZoneNameAllowed(zone.name, context, mayUseBlacklisted);
+    checkZoneNameAllowed(zone.name, context, mayUseBlacklisted, zone.writtenName);
     // A first look, unlocked, so that the errors keep their precedence; the insert looks again, locked.
     checkQuota(quotas, 'zones', context.liveZones + 1);
     checkNameIsFree(zone, ancestors, context.related);
     const { nameservers } = context;
     if (nameservers.length === 0) throw noServersConfigured();
-    const serial = zone.type === 'SECONDARY' ? SECONDARY_INITIAL_SERIAL : unixSeconds();
+    // An import keeps its zonefile's serial and timers (Designate keeps the serial, retry and expire).
+    const serial = zone.type === 'SECONDARY' ? SECONDARY_INITIAL_SERIAL : (zone.soa?.serial ?? unixSeconds());
     const managed =
       zone.type === 'SECONDARY'
         ? []
         : [
-            { type: 'SOA', records: [soaRecordData(nameservers[0], zone.email, serial)] },
+            { type: 'SOA', records: [soaRecordData(nameservers[0], zone.email, serial, zone.soa)] },
             { type: 'NS', records: nameservers },
           ];
     const limited = quotas.zones >= 0 ? quotas.zones : null;

@@ -96,10 +96,10 @@ export class ImportsRepository {
    * Inside the zone's creating transaction: the import is COMPLETE with it. False when it was no longer
    * pending (handled meanwhile by a redelivery, or deleted).
    */
-  async completeIn(tx: PoolClient, id: string, zone: { id: string; name: string }): Promise<boolean> {
+  async completeIn(tx: PoolClient, id: string, zone: { id: string; writtenName: string }): Promise<boolean> {
     const rows = await query(
       tx,
-      Prisma.sql`UPDATE zone_imports SET status = 'COMPLETE', zone_id = ${zone.id}::uuid, message = ${`${zone.name} imported`},
+      Prisma.sql`UPDATE zone_imports SET status = 'COMPLETE', zone_id = ${zone.id}::uuid, message = ${`${zone.writtenName} imported`},
           content = NULL, version = version + 1, updated_at = now()
         WHERE id = ${id}::uuid AND status = 'PENDING' RETURNING id`,
       'import-complete',

@@ -11,7 +11,7 @@ import { RECORDSET_COLLECTION, RecordSetRecord } from './recordset.record';
 export const RECORDSET_NOT_FOUND_MESSAGE = 'Could not find RecordSet';
 
 const COLUMNS =
-  Prisma.raw(`t.id, t.zone_id AS "zoneId", (SELECT z.name FROM zones z WHERE z.id = t.zone_id) AS "zoneName",
+  Prisma.raw(`t.id, t.zone_id AS "zoneId", (SELECT COALESCE(z.written_name, z.name) FROM zones z WHERE z.id = t.zone_id) AS "zoneName",
   t.project_id AS "projectId", t.name, t.type, t.ttl, t.description, t.status::text AS status, t.action::text AS action,
   t.managed, t.version, COALESCE((SELECT array_agg(r.data ORDER BY r.data) FROM records r WHERE r.recordset_id = t.id), '{}') AS records,
   t.created_at AT TIME ZONE 'UTC' AS "createdAt", t.updated_at AT TIME ZONE 'UTC' AS "updatedAt"`);

@@ -45,7 +45,7 @@ export class TransfersRepository {
       const [row] = await query<TransferRequestRecord>(
         tx,
         Prisma.sql`INSERT INTO zone_transfer_requests AS t (id, zone_id, zone_name, project_id, target_project_id, description, key, status)
-          VALUES (${randomUUID()}::uuid, ${zone.id}::uuid, ${zone.name}, ${zone.projectId}, ${input.targetProjectId}, ${input.description},
+          VALUES (${randomUUID()}::uuid, ${zone.id}::uuid, ${zone.writtenName}, ${zone.projectId}, ${input.targetProjectId}, ${input.description},
             ${generateTransferKey()}, 'ACTIVE')
           RETURNING ${REQUEST_COLUMNS}`,
         'transfer-request-insert',

@@ -1,6 +1,6 @@
 import { PoolClient } from 'pg';
 import { ZONE_EVENTS, ZONE_EVENT_VERSION, ZoneEventPattern, ZoneEventV1 } from '@zonewarden/contracts';
-import { nextSerial, soaRecordData } from '@zonewarden/dns';
+import { emailToRname, nextSerial } from '@zonewarden/dns';
 import { Prisma } from '../generated/prisma/client';
 import { writeToOutbox } from '../outbox/outbox.writer';
 import { query } from '../sql';
@@ -18,8 +18,8 @@ export interface ZoneChanges {
 export const ZONE_NOT_FOUND_MESSAGE = 'Could not find Zone';
 
 /** Timestamps are stored as UTC `timestamp`; read as timestamptz so that pg builds correct Dates in any TZ. */
-export const ZONE_COLUMNS =
-  Prisma.raw(`t.id, t.project_id AS "projectId", t.pool_id AS "poolId", t.name, t.email, t.ttl,
+export const ZONE_COLUMNS = Prisma.raw(`t.id, t.project_id AS "projectId", t.pool_id AS "poolId", t.name,
+  COALESCE(t.written_name, t.name) AS "writtenName", t.email, t.ttl,
   t.serial, t.status::text AS status, t.action::text AS action, t.type::text AS type, t.description, t.masters,
   t.attributes, t.version, t.error_reason AS "errorReason", t.created_at AT TIME ZONE 'UTC' AS "createdAt",
   t.updated_at AT TIME ZONE 'UTC' AS "updatedAt", t.transferred_at AT TIME ZONE 'UTC' AS "transferredAt",
@@ -140,10 +140,12 @@ export async function changeZone(
     'zone-update',
   );
   const updated = toZoneRecord(row);
-  // The SOA keeps its MNAME (first field); RNAME and serial follow the zone.
+  // The SOA keeps its MNAME (first field) and timers (the last four: an import's are the zonefile's);
+  // RNAME and serial follow the zone.
   await query(
     tx,
-    Prisma.sql`UPDATE records r SET data = split_part(r.data, ' ', 1) || ' ' || ${soaRecordData('', updated.email, updated.serial).trimStart()}
+    Prisma.sql`UPDATE records r SET data = concat_ws(' ', split_part(r.data, ' ', 1), ${emailToRname(updated.email)}::text,
+        ${String(updated.serial)}::text, array_to_string((string_to_array(r.data, ' '))[4:7], ' '))
       FROM recordsets s WHERE r.recordset_id = s.id AND s.zone_id = ${current.id}::uuid AND s.type = 'SOA'`,
     'soa-rewrite',
   );

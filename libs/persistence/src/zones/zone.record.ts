@@ -9,7 +9,10 @@ export interface ZoneRecord {
   id: string;
   projectId: string;
   poolId: string;
+  /** Lower case: what every comparison, index and DNS answer uses. */
   name: string;
+  /** The name in the letter case it was given (the API's create, an import's zonefile), as Designate shows it. */
+  writtenName: string;
   email: string;
   ttl: number;
   serial: number;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { SoaValues } from '@zonewarden/dns';
 import { Prisma } from '../generated/prisma/client';
 import { Scope, inScope, inScopeOrShared } from '../access/scope';
 import { NAME_CATALOGS } from '../catalogs/catalogs.repositories';
@@ -13,7 +14,10 @@ import { ZONE_COLUMNS, ZoneRow, toZoneRecord, zoneNameBelow } from './zone-sql';
 export interface NewZone {
   projectId: string;
   poolId: string;
+  /** Lower case. */
   name: string;
+  /** The name as given (ZoneRecord.writtenName); stored only when its letter case differs from `name`'s. */
+  writtenName?: string;
   email: string;
   ttl: number;
   description: string | null;
@@ -22,6 +26,8 @@ export interface NewZone {
   type?: ZoneType;
   /** A SECONDARY zone's masters (`host` or `host:port`). */
   masters?: string[];
+  /** An imported zone's SOA serial and timers, from its zonefile (the service's own otherwise). */
+  soa?: SoaValues;
 }
 
 /** What a new zone is checked against, read in one round trip (creationContext). */
@@ -167,6 +173,9 @@ export class ZonesRepository {
   ): Promise<{ zone: ZoneRecord | null; liveZones: number | null }> {
     const type = zone.type ?? 'PRIMARY';
     const status = type === 'SECONDARY' ? 'PENDING' : 'ACTIVE';
+    // Stored only where it differs: most names are given in lower case.
+    const writtenName =
+      zone.writtenName !== undefined && zone.writtenName !== zone.name ? zone.writtenName : null;
     const setIds = managed.map(() => randomUUID());
     const records = managed.flatMap((set, i) => set.records.map((data) => ({ setId: setIds[i], data })));
     const announced = announcement
@@ -180,8 +189,8 @@ export class ZonesRepository {
         Prisma.sql`WITH slot AS (
             SELECT CASE WHEN ${zoneQuota}::int IS NOT NULL THEN zonewarden_lock_live_zone_count(${zone.projectId}) END AS live
           ), created AS (
-            INSERT INTO zones AS t (id, project_id, pool_id, name, email, ttl, serial, description, attributes, status, action, type, masters)
-            SELECT ${zone.id}::uuid, ${zone.projectId}, ${zone.poolId}::uuid, ${zone.name}, ${zone.email}, ${zone.ttl},
+            INSERT INTO zones AS t (id, project_id, pool_id, name, written_name, email, ttl, serial, description, attributes, status, action, type, masters)
+            SELECT ${zone.id}::uuid, ${zone.projectId}, ${zone.poolId}::uuid, ${zone.name}, ${writtenName}::text, ${zone.email}, ${zone.ttl},
               ${serial}, ${zone.description}, ${JSON.stringify(zone.attributes)}::jsonb, ${status}::"ZoneStatus", 'CREATE',
               ${type}::"ZoneType", ${JSON.stringify(zone.masters ?? [])}::jsonb
             FROM slot WHERE slot.live IS NULL OR slot.live < ${zoneQuota}::int
