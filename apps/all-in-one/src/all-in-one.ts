@@ -59,19 +59,21 @@ export async function runAllInOne(env: Env, print: (text: string) => void): Prom
       zoneWorkerApp(zoneWorker, transport),
       poolManagerApp(poolManager, transport),
     ];
-    await prepareDatabase(gatewayConfig.DATABASE_URL, poolsOf(gatewayConfig));
+    // Before the migrations: their lines too follow LOG_LEVEL (`warn` here), not Nest's default logger.
     const logger = new JsonLogger('zonewarden');
     Logger.overrideLogger(logger);
+    await prepareDatabase(gatewayConfig.DATABASE_URL, poolsOf(gatewayConfig));
+    // Before the API listens: a client that waits for the port may use the banner's token at once.
+    const token =
+      gatewayConfig.AUTH_STRATEGY === 'token'
+        ? await devAdminToken(dataDir, gatewayConfig.DATABASE_URL)
+        : undefined;
     for (const service of services) started(await runService(service, logger));
     const gateway = await createGateway(gatewayConfig, transport, logger);
     started(gateway);
     await gateway.listen(gatewayConfig.API_PORT, gatewayConfig.API_HOST);
     const ops = await startOperations('zonewarden', gatewayConfig, gateway);
     if (ops) closers.push(() => new Promise<void>((resolve) => ops.close(() => resolve())));
-    const token =
-      gatewayConfig.AUTH_STRATEGY === 'token'
-        ? await devAdminToken(dataDir, gatewayConfig.DATABASE_URL)
-        : undefined;
     const apiUrl = `http://${urlHost(gatewayConfig.API_HOST)}:${(gateway.getHttpServer().address() as { port: number }).port}`;
     closers.push(
       announceRunningInstance(dataDir, { pid: process.pid, databaseUrl: gatewayConfig.DATABASE_URL, apiUrl }),

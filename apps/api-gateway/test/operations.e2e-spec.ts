@@ -142,4 +142,33 @@ describe('operations: versions, headers, health, metrics, rate limits, OpenAPI',
     // When this fails, run `npm run openapi` and commit openapi.json.
     expect(openApiText(buildOpenApiDocument(gw.app))).toBe(committed);
   });
+
+  it('serves /docs with assets that a browser loads over plain HTTP, on any address', async () => {
+    const ui = await request(gw.url).get('/docs');
+    const csp = ui.headers['content-security-policy'] as string;
+    // A browser told to upgrade fetches the assets from https://, where nothing answers (loopback excepted).
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(csp.split(';')).toEqual(expect.arrayContaining(["script-src 'self'", "img-src 'self' data:"]));
+    expect(csp).toMatch(/(^|;)style-src 'self' [^;]*'unsafe-inline'/);
+    // Scripts from files only: script-src 'self' refuses inline ones.
+    expect(ui.text).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    const assets = [...ui.text.matchAll(/<(?:script|link)\b[^>]*\s(?:src|href)="([^"]+)"/g)].map(
+      ([, asset]) => new URL(asset, `${gw.url}/docs`),
+    );
+    expect(assets.map((asset) => asset.pathname)).toEqual(
+      expect.arrayContaining([
+        '/docs/swagger-ui.css',
+        '/docs/swagger-ui-bundle.js',
+        '/docs/swagger-ui-init.js',
+      ]),
+    );
+    for (const asset of assets) {
+      expect(asset.origin).toBe(new URL(gw.url).origin);
+      const served = await request(gw.url).get(asset.pathname);
+      expect({ asset: asset.pathname, status: served.status }).toEqual({
+        asset: asset.pathname,
+        status: 200,
+      });
+    }
+  });
 });

@@ -13,7 +13,7 @@ const HEADER_OCTETS = 12;
 const MAX_POINTER = 0x3fff;
 export const MAX_MESSAGE_OCTETS = 0xffff;
 
-export const enum Section {
+export enum Section {
   Question = 0,
   Answer = 1,
   Authority = 2,

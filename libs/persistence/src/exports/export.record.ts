@@ -1,6 +1,6 @@
 import { MESSAGE_AND_ZONE_FILTERS, TaskStatus, taskCollection } from '../collections/task-collection';
 
-export { TASK_STATUSES, TaskStatus } from '../collections/task-collection';
+export { TASK_STATUSES, type TaskStatus } from '../collections/task-collection';
 
 export interface ExportRecord {
   id: string;
