@@ -43,8 +43,9 @@ export async function createGateway(
   app.use(rejectMalformedQuery);
   app.use(rejectNulInPath);
   // Zonefile imports: text/dns bodies on their route (kept as bytes, see zonefileBody), everything else JSON.
+  // The route refuses any other type itself, naming both it takes (not jsonBody's "must be application/json").
   const zonefileUpload = (req: Request) =>
-    req.method === 'POST' && IMPORTS_PATH.test(req.path) && Boolean(req.is('text/dns'));
+    req.method === 'POST' && IMPORTS_PATH.test(req.path) && !req.is('application/json');
   // Their refusals wait for authentication (deferBodyErrors): 401 before anything is said of the body.
   app.use(IMPORTS_PATH, deferBodyErrors(zonefileBody(config.MAX_ZONEFILE_BYTES)));
   app.use(

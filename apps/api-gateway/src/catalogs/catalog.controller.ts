@@ -1,4 +1,4 @@
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   Body,
   Controller,
@@ -15,7 +15,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CatalogService } from '@zonewarden/domain';
-import { CatalogRecord } from '@zonewarden/persistence';
+import { CatalogRecord, CollectionSpec } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
 import { collectionOptions, parseCollectionQuery } from '../collections/collection-query';
@@ -23,6 +23,7 @@ import { baseUrl } from '../common/http/base-url';
 import { ObjectBodyPipe } from '../common/http/object-body.pipe';
 import { UuidPipe } from '../common/http/uuid.pipe';
 import { GatewayConfig } from '../config/gateway.config';
+import { ApiCollection, ApiErrors, ApiSuccess } from '../openapi/api-docs';
 import { renderCatalogEntry } from './catalog.view';
 
 /** One of Designate's admin catalogs (TLDs, blacklists), as the API serves it. */
@@ -36,6 +37,11 @@ export interface CatalogApi<R extends CatalogRecord> {
   service: Type<CatalogService<R>>;
   createDto: new () => object;
   updateDto: new () => object;
+  /** For the OpenAPI document: the collection's query parameters, its entry's class, what it is called. */
+  spec: CollectionSpec;
+  view: Type<unknown>;
+  title: string;
+  titles: string;
 }
 
 type Body = Record<string, unknown> & { description?: string | null };
@@ -47,6 +53,9 @@ type Body = Record<string, unknown> & { description?: string | null };
 export function catalogController<R extends CatalogRecord>(api: CatalogApi<R>): Type<unknown> {
   const idParam = `${api.resource}_id`;
   const Id = () => Param(idParam, new UuidPipe(idParam));
+  const NOT_FOUND = { 404: `\`${api.resource}_not_found\`.` };
+  const ADMINS_ONLY = '`forbidden`: not an admin.';
+  const DUPLICATE = `\`duplicate_${api.resource}\`: one with that ${api.field} exists.`;
 
   @ApiTags(api.collection)
   @Controller(`v2/${api.collection}`)
@@ -57,6 +66,10 @@ export function catalogController<R extends CatalogRecord>(api: CatalogApi<R>): 
     ) {}
 
     @Post()
+    @ApiOperation({ summary: `Create a ${api.title}`, description: 'Admins only.' })
+    @ApiBody({ type: api.createDto })
+    @ApiSuccess({ status: 201, description: `The ${api.title}.`, type: api.view, location: true })
+    @ApiErrors({ 403: ADMINS_ONLY, 409: DUPLICATE })
     async create(
       @Auth() auth: AuthContext,
       @Body(new ObjectBodyPipe(api.createDto, api.resource)) dto: Body,
@@ -70,6 +83,9 @@ export function catalogController<R extends CatalogRecord>(api: CatalogApi<R>): 
     }
 
     @Get()
+    @ApiOperation({ summary: `List ${api.titles}`, description: 'Admins only.' })
+    @ApiCollection(api.spec, api.collection, api.view)
+    @ApiErrors({ 403: ADMINS_ONLY })
     async list(@Auth() auth: AuthContext, @Req() req: Request) {
       const collection = this.catalog.collection;
       const page = await this.catalog.list(
@@ -85,11 +101,18 @@ export function catalogController<R extends CatalogRecord>(api: CatalogApi<R>): 
     }
 
     @Get(`:${idParam}`)
+    @ApiOperation({ summary: `Show a ${api.title}`, description: 'Admins only.' })
+    @ApiOkResponse({ description: `The ${api.title}.`, type: api.view })
+    @ApiErrors({ 403: ADMINS_ONLY, ...NOT_FOUND })
     async get(@Auth() auth: AuthContext, @Id() id: string, @Req() req: Request) {
       return this.render(await this.catalog.get(auth, id), req);
     }
 
     @Patch(`:${idParam}`)
+    @ApiOperation({ summary: `Update a ${api.title}`, description: 'Admins only.' })
+    @ApiBody({ type: api.updateDto })
+    @ApiOkResponse({ description: `The ${api.title}.`, type: api.view })
+    @ApiErrors({ 403: ADMINS_ONLY, ...NOT_FOUND, 409: DUPLICATE })
     async update(
       @Auth() auth: AuthContext,
       @Id() id: string,
@@ -102,6 +125,9 @@ export function catalogController<R extends CatalogRecord>(api: CatalogApi<R>): 
 
     @Delete(`:${idParam}`)
     @HttpCode(204)
+    @ApiOperation({ summary: `Delete a ${api.title}`, description: 'Admins only.' })
+    @ApiNoContentResponse({ description: 'Deleted.' })
+    @ApiErrors({ 403: ADMINS_ONLY, ...NOT_FOUND })
     async delete(@Auth() auth: AuthContext, @Id() id: string): Promise<void> {
       await this.catalog.delete(auth, id);
     }
@@ -111,5 +137,8 @@ export function catalogController<R extends CatalogRecord>(api: CatalogApi<R>): 
       return renderCatalogEntry(entry, api.field, collectionUrl);
     }
   }
+  // Named for the catalog, so its operations' ids are too (`Tlds_create`, `Blacklists_create`).
+  const title = api.collection.charAt(0).toUpperCase() + api.collection.slice(1);
+  Object.defineProperty(CatalogController, 'name', { value: `${title}Controller` });
   return CatalogController;
 }

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { BlacklistsService, TldsService } from '@zonewarden/domain';
-import { BlacklistRecord, TldRecord } from '@zonewarden/persistence';
+import { BLACKLIST_COLLECTION, BlacklistRecord, TLD_COLLECTION, TldRecord } from '@zonewarden/persistence';
 import { catalogController } from './catalog.controller';
+import { BlacklistView, TldView } from './catalog.view';
 import { CreateBlacklistDto, CreateTldDto, UpdateBlacklistDto, UpdateTldDto } from './dto/catalog.dto';
 
 /** `/v2/tlds` and `/v2/blacklists`: Designate's admin catalogs. */
@@ -14,6 +15,10 @@ import { CreateBlacklistDto, CreateTldDto, UpdateBlacklistDto, UpdateTldDto } fr
       service: TldsService,
       createDto: CreateTldDto,
       updateDto: UpdateTldDto,
+      spec: TLD_COLLECTION,
+      view: TldView,
+      title: 'TLD',
+      titles: 'TLDs',
     }),
     catalogController<BlacklistRecord>({
       collection: 'blacklists',
@@ -22,6 +27,10 @@ import { CreateBlacklistDto, CreateTldDto, UpdateBlacklistDto, UpdateTldDto } fr
       service: BlacklistsService,
       createDto: CreateBlacklistDto,
       updateDto: UpdateBlacklistDto,
+      spec: BLACKLIST_COLLECTION,
+      view: BlacklistView,
+      title: 'blacklist entry',
+      titles: 'blacklist entries',
     }),
   ],
 })

@@ -1,4 +1,4 @@
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError, LegacyDomainsService, ZonesService } from '@zonewarden/domain';
@@ -7,9 +7,21 @@ import { HttpError } from '../common/errors/http-error';
 import { ObjectBodyPipe } from '../common/http/object-body.pipe';
 import { UuidPipe } from '../common/http/uuid.pipe';
 import { MetricsService } from '../metrics/metrics.service';
-import { renderDomain, renderDomainSummary, renderServer } from './domain.view';
+import { ApiLegacyErrors } from '../openapi/api-docs';
+import {
+  DomainListView,
+  DomainView,
+  ServerView,
+  renderDomain,
+  renderDomainSummary,
+  renderServer,
+} from './domain.view';
 import { CreateDomainDto } from './dto/create-domain.dto';
 import { UpdateDomainDto } from './dto/update-domain.dto';
+
+const DOMAIN_NOT_FOUND =
+  "`domain_not_found`: missing, another project's or being deleted (any id that is not a UUID too).";
+const EXAMPLE = { name: 'legacy.example.com.', email: 'hostmaster@example.com', ttl: 3600 };
 
 const DomainId = () => Param('domain_id', new UuidPipe('domain_id', { status: 404, type: 'zone_not_found' }));
 
@@ -25,6 +37,18 @@ export class DomainsController {
 
   @Post()
   @HttpCode(200)
+  @ApiOperation({
+    summary: 'Create a domain (legacy)',
+    description: 'A primary zone, as `POST /v2/zones` creates it. Also under `/v1/domains`.',
+  })
+  @ApiBody({ type: CreateDomainDto, examples: { domain: { summary: 'A domain', value: EXAMPLE } } })
+  @ApiOkResponse({ description: 'The domain (200, the legacy contract).', type: DomainView })
+  @ApiLegacyErrors({
+    400: '`invalid_object`, `invalid_domain_name`.',
+    403: '`forbidden`, `illegal_child`, `illegal_parent`.',
+    409: '`duplicate_domain`.',
+    413: '`over_quota`.',
+  })
   async create(
     @Auth() auth: AuthContext,
     @Body(new ObjectBodyPipe(CreateDomainDto, 'domain')) dto: CreateDomainDto,
@@ -36,16 +60,35 @@ export class DomainsController {
   }
 
   @Get()
-  async list(@Auth() auth: AuthContext) {
+  @ApiOperation({
+    summary: 'List domains (legacy)',
+    description: 'Oldest first, no paging. Also under `/v1/domains`.',
+  })
+  @ApiOkResponse({ description: 'The domains.', type: DomainListView })
+  async list(@Auth() auth: AuthContext): Promise<DomainListView> {
     return { domains: (await this.domains.list(auth)).map(renderDomainSummary) };
   }
 
   @Get(':domain_id')
+  @ApiOperation({ summary: 'Show a domain (legacy)' })
+  @ApiOkResponse({ description: 'The domain.', type: DomainView })
+  @ApiLegacyErrors({ 404: DOMAIN_NOT_FOUND })
   async get(@Auth() auth: AuthContext, @DomainId() id: string) {
     return renderDomain(await this.domains.get(auth, id));
   }
 
   @Put(':domain_id')
+  @ApiOperation({
+    summary: 'Update a domain (legacy)',
+    description:
+      '`ttl`, `email`, `description`; `name` only unchanged. A missing domain is a 400 here (the legacy contract).',
+  })
+  @ApiBody({ type: UpdateDomainDto, examples: { ttl: { summary: 'A new TTL', value: { ttl: 7200 } } } })
+  @ApiOkResponse({ description: 'The domain, with a new serial.', type: DomainView })
+  @ApiLegacyErrors({
+    400: '`invalid_object` (a rename too); `domain_not_found`: no such domain.',
+    403: '`forbidden`.',
+  })
   async update(
     @Auth() auth: AuthContext,
     @Param('domain_id', new UuidPipe('domain_id', { status: 400, type: 'zone_not_found' })) id: string,
@@ -64,6 +107,17 @@ export class DomainsController {
 
   /** 200 with an empty text/html body (Flask's default, which legacy clients expect); the delete is asynchronous. */
   @Delete(':domain_id')
+  @ApiOperation({
+    summary: 'Delete a domain (legacy)',
+    description:
+      'Starts the asynchronous delete; answers 200 with an empty text/html body (the legacy contract).',
+  })
+  @ApiResponse({
+    status: 200,
+    description: 'Deleting; an empty body.',
+    content: { 'text/html': { schema: { type: 'string', maxLength: 0 } } },
+  })
+  @ApiLegacyErrors({ 403: '`forbidden`.', 404: DOMAIN_NOT_FOUND })
   async delete(
     @Auth() auth: AuthContext,
     @DomainId() id: string,
@@ -77,7 +131,13 @@ export class DomainsController {
 
   /** A bare JSON array, as specified. */
   @Get(':domain_id/servers')
-  async servers(@Auth() auth: AuthContext, @DomainId() id: string) {
+  @ApiOperation({
+    summary: "List a domain's servers (legacy)",
+    description: "The pool's NS records, as a bare array.",
+  })
+  @ApiOkResponse({ description: 'The servers.', type: [ServerView] })
+  @ApiLegacyErrors({ 404: DOMAIN_NOT_FOUND })
+  async servers(@Auth() auth: AuthContext, @DomainId() id: string): Promise<ServerView[]> {
     return (await this.domains.servers(auth, id)).map(renderServer);
   }
 }

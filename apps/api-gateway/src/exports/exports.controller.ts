@@ -1,4 +1,4 @@
-import { ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ExportsService } from '@zonewarden/domain';
@@ -11,9 +11,11 @@ import { Serves } from '../common/http/content-negotiation';
 import { ClientGone, drained } from '../common/http/drained';
 import { UuidPipe } from '../common/http/uuid.pipe';
 import { GatewayConfig } from '../config/gateway.config';
-import { renderExport } from './export.view';
+import { ApiCollection, ApiErrors, ApiSuccess } from '../openapi/api-docs';
+import { ExportView, renderExport } from './export.view';
 
 const ExportId = () => Param('export_id', new UuidPipe('export_id'));
+const NOT_FOUND = "`zone_export_not_found`: no such export, or another project's.";
 /** A download whose client takes nothing for this long is cut. */
 const EXPORT_STALL_MS = 30_000;
 
@@ -27,6 +29,17 @@ export class ExportsController {
 
   @Post('v2/zones/:zone_id/tasks/export')
   @HttpCode(202)
+  @ApiOperation({
+    summary: 'Export a zone',
+    description:
+      'zone-worker writes the zonefile; once the export is COMPLETE, `links.export` downloads it. No body.',
+  })
+  @ApiSuccess({ status: 202, description: 'The export, PENDING.', type: ExportView, location: true })
+  @ApiErrors({
+    403: '`forbidden`: a reader.',
+    404: "`zone_not_found`: no such zone, or another project's.",
+    413: '`over_quota`: the zone has more record sets than `api_export_size`.',
+  })
   async create(
     @Auth() auth: AuthContext,
     @Param('zone_id', new UuidPipe('zone_id')) zoneId: string,
@@ -39,6 +52,8 @@ export class ExportsController {
   }
 
   @Get('v2/zones/tasks/exports')
+  @ApiOperation({ summary: 'List zone exports' })
+  @ApiCollection(EXPORT_COLLECTION, 'exports', ExportView)
   async list(@Auth() auth: AuthContext, @Req() req: Request) {
     const limits = collectionOptions(this.config);
     const page = await this.exports.list(auth, parseCollectionQuery(req, EXPORT_COLLECTION, limits));
@@ -52,12 +67,18 @@ export class ExportsController {
   }
 
   @Get('v2/zones/tasks/exports/:export_id')
+  @ApiOperation({ summary: 'Show a zone export' })
+  @ApiOkResponse({ description: 'The export.', type: ExportView })
+  @ApiErrors({ 404: NOT_FOUND })
   async get(@Auth() auth: AuthContext, @ExportId() id: string, @Req() req: Request) {
     return renderExport(await this.exports.get(auth, id), this.base(req));
   }
 
   @Delete('v2/zones/tasks/exports/:export_id')
   @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a zone export', description: 'Its content URL then answers 404.' })
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiErrors({ 404: NOT_FOUND })
   async delete(@Auth() auth: AuthContext, @ExportId() id: string): Promise<void> {
     await this.exports.delete(auth, id);
   }
@@ -65,6 +86,21 @@ export class ExportsController {
   /** The zonefile, streamed as text/dns; any other Accept than text/dns or `*\/*` is 406. */
   @Get(['v2/zones/tasks/exports/:export_id/export', 'zones/tasks/exports/:export_id/export'])
   @Serves('text/dns')
+  @ApiOperation({
+    summary: "Download an export's zonefile",
+    description:
+      'Streamed: `$ORIGIN`, `$TTL`, the SOA, the NS records, then every record set. Also served at `/zones/tasks/exports/{export_id}/export`.',
+  })
+  @ApiResponse({
+    status: 200,
+    description: 'The zonefile.',
+    content: { 'text/dns': { schema: { type: 'string' }, example: '$ORIGIN example.com.\n$TTL 3600\n…' } },
+  })
+  @ApiErrors({
+    400: '`bad_request`: the export is not COMPLETE.',
+    404: NOT_FOUND,
+    406: '`not_acceptable`: an `Accept` other than text/dns or `*/*`.',
+  })
   async content(@Auth() auth: AuthContext, @ExportId() id: string, @Res() res: Response): Promise<void> {
     let started = false;
     await this.exports

@@ -1,4 +1,4 @@
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
 import type { Response } from 'express';
 import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
@@ -30,6 +30,7 @@ export class HealthController {
   @Get('live')
   @Public()
   @HealthCheck()
+  @ApiOperation({ summary: 'Liveness', description: 'The process answers.' })
   live() {
     return this.health.check([]);
   }
@@ -38,6 +39,11 @@ export class HealthController {
   @Get('ready')
   @Public()
   @HealthCheck()
+  @ApiOperation({
+    summary: 'Readiness',
+    description:
+      "200 when PostgreSQL answers, else 503 with terminus's report (not the API's error body). The broker's state is in `details.broker` and does not make the gateway unready.",
+  })
   async ready(@Res({ passthrough: true }) res: Response) {
     let report: HealthCheckResult;
     try {

@@ -1,4 +1,4 @@
-import { ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ImportsService } from '@zonewarden/domain';
@@ -11,10 +11,19 @@ import { baseUrl } from '../common/http/base-url';
 import { UuidPipe } from '../common/http/uuid.pipe';
 import { successStatus } from '../common/http/success-status';
 import { GatewayConfig } from '../config/gateway.config';
-import { renderImport } from './import.view';
+import { ApiCollection, ApiErrors, ApiRequestBody, ApiSuccess } from '../openapi/api-docs';
+import { ImportView, renderImport } from './import.view';
 import { zonefileUploadOf } from './zonefile-body';
 
 const ImportId = () => Param('import_id', new UuidPipe('import_id'));
+const NOT_FOUND = "`zone_import_not_found`: no such import, or another project's.";
+const ZONEFILE_EXAMPLE = `$ORIGIN example.org.
+$TTL 3600
+@ IN SOA ns1.example.org. hostmaster.example.org. 1 3600 600 86400 3600
+@ IN NS ns1.example.org.
+www IN A 192.0.2.10
+@ IN TXT "v=spf1 -all"
+`;
 
 /** The zonefile of an import request, in pieces: the text/dns body, or `zonefile` of a JSON one. */
 function zonefileOf(req: Request): Iterable<string> {
@@ -49,6 +58,39 @@ export class ImportsController {
   ) {}
 
   @Post()
+  @ApiOperation({
+    summary: 'Import a zonefile',
+    description:
+      "The zone is the file's origin; zone-worker creates it with its record sets (the file's SOA and apex NS are replaced by the service's). Poll the import until COMPLETE or ERROR.",
+  })
+  @ApiRequestBody({
+    required: true,
+    description: 'An RFC 1035 zonefile: the raw text, or JSON `{zonefile}`.',
+    content: {
+      'text/dns': { schema: { type: 'string' }, example: ZONEFILE_EXAMPLE },
+      'application/json': {
+        schema: {
+          type: 'object',
+          required: ['zonefile'],
+          additionalProperties: false,
+          properties: { zonefile: { type: 'string', minLength: 1 } },
+        },
+        example: { zonefile: ZONEFILE_EXAMPLE },
+      },
+    },
+  })
+  @ApiSuccess({
+    status: 201,
+    designateStatus: 202,
+    description: 'The import, PENDING.',
+    type: ImportView,
+    location: true,
+  })
+  @ApiErrors({
+    400: '`empty_request_body`; `invalid_object` (JSON without `zonefile`); `bad_request` (a NUL in the zonefile).',
+    413: '`request_too_large`: a text/dns body over `MAX_ZONEFILE_BYTES`.',
+    415: '`unsupported_content_type`: neither text/dns nor application/json (or an unknown charset).',
+  })
   async create(@Auth() auth: AuthContext, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     // The body is read once the policy allows the import.
     const created = await this.imports.create(auth, () => zonefileOf(req), req.requestId);
@@ -58,6 +100,8 @@ export class ImportsController {
   }
 
   @Get()
+  @ApiOperation({ summary: 'List zone imports' })
+  @ApiCollection(IMPORT_COLLECTION, 'imports', ImportView)
   async list(@Auth() auth: AuthContext, @Req() req: Request) {
     const limits = collectionOptions(this.config);
     const page = await this.imports.list(auth, parseCollectionQuery(req, IMPORT_COLLECTION, limits));
@@ -71,6 +115,9 @@ export class ImportsController {
   }
 
   @Get(':import_id')
+  @ApiOperation({ summary: 'Show a zone import' })
+  @ApiOkResponse({ description: 'The import.', type: ImportView })
+  @ApiErrors({ 404: NOT_FOUND })
   async get(@Auth() auth: AuthContext, @ImportId() id: string, @Req() req: Request) {
     return renderImport(await this.imports.get(auth, id), this.base(req));
   }
@@ -78,6 +125,12 @@ export class ImportsController {
   /** Removes the import record only; the zone it created stays. */
   @Delete(':import_id')
   @HttpCode(204)
+  @ApiOperation({
+    summary: 'Delete a zone import',
+    description: 'Removes the import record only; the zone stays.',
+  })
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiErrors({ 404: NOT_FOUND })
   async delete(@Auth() auth: AuthContext, @ImportId() id: string): Promise<void> {
     await this.imports.delete(auth, id);
   }

@@ -1,4 +1,4 @@
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { SkipThrottle } from '@nestjs/throttler';
@@ -17,6 +17,12 @@ export class MetricsController {
   @Get()
   @Public()
   @Serves('text/plain')
+  @ApiOperation({ summary: 'Prometheus metrics', description: 'Keep it off the public internet.' })
+  @ApiResponse({
+    status: 200,
+    description: 'The Prometheus text format.',
+    content: { 'text/plain': { schema: { type: 'string' } } },
+  })
   async scrape(@Res() res: Response): Promise<void> {
     // The gateway's own metrics, then those of the messaging it runs (outbox relay; in all-in-one mode
     // also the consumers' and pool-manager's).

@@ -1,4 +1,4 @@
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Controller, Get, Param, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { ServiceStatusesService } from '@zonewarden/domain';
@@ -9,7 +9,8 @@ import { collectionOptions, parseCollectionQuery } from '../collections/collecti
 import { baseUrl } from '../common/http/base-url';
 import { UuidPipe } from '../common/http/uuid.pipe';
 import { GatewayConfig } from '../config/gateway.config';
-import { renderServiceStatus } from './service-status.view';
+import { ApiCollection, ApiErrors } from '../openapi/api-docs';
+import { ServiceStatusView, renderServiceStatus } from './service-status.view';
 
 /** Designate's service statuses (also under its singular alias): each process's heartbeats, admins only. */
 @ApiTags('service statuses')
@@ -21,6 +22,12 @@ export class ServiceStatusesController {
   ) {}
 
   @Get()
+  @ApiOperation({
+    summary: "List the services' statuses",
+    description: 'Admins only. Also served at `/v2/service_status`.',
+  })
+  @ApiCollection(SERVICE_STATUS_COLLECTION, 'service_statuses', ServiceStatusView, { counted: false })
+  @ApiErrors({ 403: '`forbidden`: not an admin.' })
   async list(@Auth() auth: AuthContext, @Req() req: Request) {
     const page = await this.statuses.list(
       auth,
@@ -36,6 +43,9 @@ export class ServiceStatusesController {
   }
 
   @Get(':service_id')
+  @ApiOperation({ summary: "Show a service's status", description: 'Admins only.' })
+  @ApiOkResponse({ description: 'The status.', type: ServiceStatusView })
+  @ApiErrors({ 403: '`forbidden`: not an admin.', 404: '`service_status_not_found`.' })
   async get(
     @Auth() auth: AuthContext,
     @Param('service_id', new UuidPipe('service_id')) id: string,

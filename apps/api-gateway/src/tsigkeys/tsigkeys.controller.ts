@@ -1,4 +1,4 @@
-import { ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { TsigKeysService } from '@zonewarden/domain';
@@ -11,7 +11,11 @@ import { ObjectBodyPipe } from '../common/http/object-body.pipe';
 import { UuidPipe } from '../common/http/uuid.pipe';
 import { GatewayConfig } from '../config/gateway.config';
 import { CreateTsigKeyDto, UpdateTsigKeyDto } from './dto/tsigkey.dto';
-import { renderTsigKey } from './tsigkey.view';
+import { ApiCollection, ApiErrors, ApiSuccess } from '../openapi/api-docs';
+import { TsigKeyView, renderTsigKey } from './tsigkey.view';
+
+const NOT_FOUND = '`tsigkey_not_found`.';
+const ADMINS_ONLY = '`forbidden`: not an admin.';
 
 const TsigKeyId = () => Param('tsigkey_id', new UuidPipe('tsigkey_id'));
 
@@ -25,6 +29,9 @@ export class TsigKeysController {
   ) {}
 
   @Post()
+  @ApiOperation({ summary: 'Create a TSIG key', description: 'Admins only.' })
+  @ApiSuccess({ status: 201, description: 'The key.', type: TsigKeyView, location: true })
+  @ApiErrors({ 403: ADMINS_ONLY, 409: '`duplicate_tsigkey`: the name is taken.' })
   async create(
     @Auth() auth: AuthContext,
     @Body(new ObjectBodyPipe(CreateTsigKeyDto, 'tsigkey')) dto: CreateTsigKeyDto,
@@ -38,6 +45,9 @@ export class TsigKeysController {
   }
 
   @Get()
+  @ApiOperation({ summary: 'List TSIG keys', description: 'Admins only.' })
+  @ApiCollection(TSIGKEY_COLLECTION, 'tsigkeys', TsigKeyView)
+  @ApiErrors({ 403: ADMINS_ONLY })
   async list(@Auth() auth: AuthContext, @Req() req: Request) {
     const page = await this.keys.list(
       auth,
@@ -53,11 +63,17 @@ export class TsigKeysController {
   }
 
   @Get(':tsigkey_id')
+  @ApiOperation({ summary: 'Show a TSIG key', description: 'Admins only.' })
+  @ApiOkResponse({ description: 'The key.', type: TsigKeyView })
+  @ApiErrors({ 403: ADMINS_ONLY, 404: NOT_FOUND })
   async get(@Auth() auth: AuthContext, @TsigKeyId() id: string, @Req() req: Request) {
     return renderTsigKey(await this.keys.get(auth, id), this.base(req));
   }
 
   @Patch(':tsigkey_id')
+  @ApiOperation({ summary: 'Update a TSIG key', description: 'Admins only; any of the fields.' })
+  @ApiOkResponse({ description: 'The key.', type: TsigKeyView })
+  @ApiErrors({ 403: ADMINS_ONLY, 404: NOT_FOUND, 409: '`duplicate_tsigkey`: the name is taken.' })
   async update(
     @Auth() auth: AuthContext,
     @TsigKeyId() id: string,
@@ -70,6 +86,9 @@ export class TsigKeysController {
 
   @Delete(':tsigkey_id')
   @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a TSIG key', description: 'Admins only.' })
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiErrors({ 403: ADMINS_ONLY, 404: NOT_FOUND })
   async delete(@Auth() auth: AuthContext, @TsigKeyId() id: string): Promise<void> {
     await this.keys.delete(auth, id);
   }

@@ -1,9 +1,30 @@
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiSchema, ApiTags } from '@nestjs/swagger';
 import { Controller, Get, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { Public } from '../auth/public.decorator';
 import { baseUrl } from '../common/http/base-url';
 import { GatewayConfig } from '../config/gateway.config';
+import { ApiErrors } from '../openapi/api-docs';
+import { Field, TextField } from '../openapi/api-schemas';
+
+@ApiSchema({ name: 'VersionLink' })
+class VersionLinkView {
+  @ApiProperty({ type: String, format: 'uri' }) href!: string;
+  @Field({ enum: ['self', 'help'] }) rel!: string;
+}
+
+@ApiSchema({ name: 'Version' })
+class VersionView {
+  @TextField({ example: 'v2.1' }) id!: string;
+  @Field({ enum: ['SUPPORTED', 'CURRENT'] }) status!: 'SUPPORTED' | 'CURRENT';
+  @TextField({ example: '2023-01-25T00:00:00Z' }) updated!: string;
+  @Field({ type: [VersionLinkView] }) links!: VersionLinkView[];
+}
+
+@ApiSchema({ name: 'Versions' })
+class VersionsView {
+  @Field({ type: [VersionView] }) versions!: VersionView[];
+}
 
 const API_REFERENCE = 'https://docs.openstack.org/api-ref/dns';
 /**
@@ -25,7 +46,13 @@ export class VersionsController {
 
   @Get()
   @Public()
-  versions(@Req() req: Request) {
+  @ApiOperation({
+    summary: 'List the API versions',
+    description: "Designate's version discovery; no credentials.",
+  })
+  @ApiOkResponse({ description: 'The versions.', type: VersionsView })
+  @ApiErrors({ 429: '`over_rate_limit`: see `Retry-After`.' })
+  versions(@Req() req: Request): VersionsView {
     const base = baseUrl(req, this.config.API_PUBLIC_URL);
     return {
       versions: VERSIONS.map(({ id, status, updated }) => ({

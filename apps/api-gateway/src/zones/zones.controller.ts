@@ -1,4 +1,13 @@
-import { ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiSchema,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ZonesService } from '@zonewarden/domain';
@@ -14,9 +23,39 @@ import { GatewayConfig } from '../config/gateway.config';
 import { MetricsService } from '../metrics/metrics.service';
 import { CreateZoneDto } from './dto/create-zone.dto';
 import { UpdateZoneDto } from './dto/update-zone.dto';
-import { renderZone } from './zone.view';
+import { ApiCollection, ApiErrors, ApiSuccess } from '../openapi/api-docs';
+import { Field, IntegerField, TextField } from '../openapi/api-schemas';
+import { ZoneView, renderZone } from './zone.view';
 
 const ZoneId = () => Param('zone_id', new UuidPipe('zone_id'));
+const ZONE_NOT_FOUND = "`zone_not_found`: no such zone, or another project's.";
+
+@ApiSchema({ name: 'Nameserver' })
+class NameserverView {
+  @TextField({ example: 'ns1.example.org.' }) hostname!: string;
+  @IntegerField({ example: 1 }) priority!: number;
+}
+
+@ApiSchema({ name: 'Nameservers' })
+class NameserversView {
+  @Field({ type: [NameserverView] }) nameservers!: NameserverView[];
+}
+
+const CREATE_EXAMPLES = {
+  primary: {
+    summary: 'A primary zone',
+    value: {
+      name: 'example.com.',
+      email: 'hostmaster@example.com',
+      ttl: 3600,
+      description: 'The example zone',
+    },
+  },
+  secondary: {
+    summary: 'A secondary zone, transferred from its masters',
+    value: { name: 'example.net.', type: 'SECONDARY', masters: ['192.0.2.1'] },
+  },
+};
 
 @ApiTags('zones')
 @Controller('v2/zones')
@@ -28,6 +67,25 @@ export class ZonesController {
   ) {}
 
   @Post()
+  @ApiOperation({
+    summary: 'Create a zone',
+    description:
+      "The zone gets managed SOA and NS record sets and propagates to the pool's targets. `Location` is the zone's URL.",
+  })
+  @ApiBody({ type: CreateZoneDto, examples: CREATE_EXAMPLES })
+  @ApiSuccess({
+    status: 201,
+    designateStatus: 202,
+    description: 'The zone, being created.',
+    type: ZoneView,
+    location: true,
+  })
+  @ApiErrors({
+    400: '`invalid_object` (the body), `invalid_zone_name` (an unknown TLD, a TLD itself, a blacklisted name).',
+    403: "`forbidden` (a reader), `illegal_child` / `illegal_parent` (inside or above another project's zone).",
+    409: '`duplicate_zone`: a live zone has that name.',
+    413: '`over_quota`: the project has its quota of zones.',
+  })
   async create(
     @Auth() auth: AuthContext,
     @Body(new ObjectBodyPipe(CreateZoneDto, 'zone')) dto: CreateZoneDto,
@@ -41,6 +99,11 @@ export class ZonesController {
   }
 
   @Get()
+  @ApiOperation({
+    summary: 'List zones',
+    description: "The project's zones and those shared with it (every project's with all-projects).",
+  })
+  @ApiCollection(ZONE_COLLECTION, 'zones', ZoneView)
   async list(@Auth() auth: AuthContext, @Req() req: Request) {
     const limits = collectionOptions(this.config);
     const page = await this.zones.list(auth, parseCollectionQuery(req, ZONE_COLLECTION, limits));
@@ -53,11 +116,29 @@ export class ZonesController {
   }
 
   @Get(':zone_id')
+  @ApiOperation({ summary: 'Show a zone' })
+  @ApiOkResponse({ description: 'The zone.', type: ZoneView })
+  @ApiErrors({ 404: ZONE_NOT_FOUND })
   async get(@Auth() auth: AuthContext, @ZoneId() id: string, @Req() req: Request) {
     return this.render(await this.zones.get(auth, id), req);
   }
 
   @Patch(':zone_id')
+  @ApiOperation({
+    summary: 'Update a zone',
+    description:
+      'Writable: `email`, `ttl`, `description` (a SECONDARY zone: `description` only). The serial and version are bumped.',
+  })
+  @ApiBody({
+    type: UpdateZoneDto,
+    examples: { ttl: { summary: 'A new TTL and description', value: { ttl: 7200, description: 'Updated' } } },
+  })
+  @ApiSuccess({ status: 200, designateStatus: 202, description: 'The updated zone.', type: ZoneView })
+  @ApiErrors({
+    400: '`invalid_object` (`name`, `type` or a read-only key), `bad_request` (a deleting zone).',
+    403: '`forbidden`: a reader, or a project the zone is only shared with.',
+    404: ZONE_NOT_FOUND,
+  })
   async update(
     @Auth() auth: AuthContext,
     @ZoneId() id: string,
@@ -75,6 +156,23 @@ export class ZonesController {
   /** `X-Designate-Delete-Shares: true` deletes a shared zone (and its shares). */
   @Delete(':zone_id')
   @HttpCode(202)
+  @ApiOperation({
+    summary: 'Delete a zone',
+    description:
+      'Asynchronous: the zone is `PENDING`/`DELETE`, readable and listed until every target dropped it, then purged.',
+  })
+  @ApiHeader({
+    name: 'X-Designate-Delete-Shares',
+    required: false,
+    description: '`true` deletes a shared zone and its shares (else 400 `zone_is_shared`).',
+    schema: { type: 'string', enum: ['true', 'false'] },
+  })
+  @ApiSuccess({ status: 202, description: 'The zone, being deleted.', type: ZoneView })
+  @ApiErrors({
+    400: '`zone_is_shared`: the zone is shared (see `X-Designate-Delete-Shares`).',
+    403: '`forbidden`: a reader, or a project the zone is only shared with.',
+    404: ZONE_NOT_FOUND,
+  })
   async delete(@Auth() auth: AuthContext, @ZoneId() id: string, @Req() req: Request) {
     const deleteShares = String(req.headers['x-designate-delete-shares']).toLowerCase() === 'true';
     const zone = this.render(await this.zones.delete(auth, id, req.requestId, deleteShares), req);
@@ -83,7 +181,10 @@ export class ZonesController {
   }
 
   @Get(':zone_id/nameservers')
-  async nameservers(@Auth() auth: AuthContext, @ZoneId() id: string) {
+  @ApiOperation({ summary: "List a zone's nameservers", description: "The pool's NS records." })
+  @ApiOkResponse({ description: 'The nameservers.', type: NameserversView })
+  @ApiErrors({ 404: ZONE_NOT_FOUND })
+  async nameservers(@Auth() auth: AuthContext, @ZoneId() id: string): Promise<NameserversView> {
     const records = await this.zones.nameservers(auth, id);
     return { nameservers: records.map(({ hostname, priority }) => ({ hostname, priority })) };
   }
@@ -91,12 +192,27 @@ export class ZonesController {
   /** Designate's: a transfer of the SECONDARY zone from its masters, now (zone-worker carries it out). */
   @Post(':zone_id/tasks/xfr')
   @HttpCode(202)
+  @ApiOperation({
+    summary: 'Transfer a secondary zone now',
+    description: 'A transfer from its masters whatever their serial, carried out by zone-worker. No body.',
+  })
+  @ApiResponse({ status: 202, description: 'Requested; empty body.' })
+  @ApiErrors({
+    400: "`bad_request`: not a SECONDARY zone (`Can't XFR a non Secondary zone.`), or a deleting zone.",
+    404: ZONE_NOT_FOUND,
+  })
   async xfr(@Auth() auth: AuthContext, @ZoneId() id: string, @Req() req: Request): Promise<void> {
     await this.zones.requestXfr(auth, id, req.requestId);
   }
 
   @Post(':zone_id/tasks/abandon')
   @HttpCode(204)
+  @ApiOperation({
+    summary: 'Abandon a zone',
+    description: 'Admins only: the zone and its record sets leave storage; the targets are not touched.',
+  })
+  @ApiNoContentResponse({ description: 'Abandoned.' })
+  @ApiErrors({ 403: '`forbidden`: not an admin.', 404: ZONE_NOT_FOUND })
   async abandon(@Auth() auth: AuthContext, @ZoneId() id: string): Promise<void> {
     await this.zones.abandon(auth, id);
   }

@@ -4,6 +4,7 @@ import { PoolsRepository, PrismaService } from '@zonewarden/persistence';
 import { createTransport } from '@zonewarden/transport';
 import { createGateway } from '../../src/app.factory';
 import { loadGatewayConfig } from '../../src/config/gateway.config';
+import { watchResponses } from './openapi-check';
 import {
   TEST_AMQP_URL,
   TestDatabase,
@@ -50,6 +51,8 @@ export async function startGateway(
   const prisma = new PrismaService({ url: db.url, poolSize: 2 });
   await new PoolsRepository(prisma).sync(defaultPools({ host: '127.0.0.1', port: 5354 }));
   const app = await createGateway(config, createTransport(config), ['error']);
+  // Every answer is checked against openapi.json (a violation fails the test: openapi-check.setup.ts).
+  watchResponses(app.getHttpServer());
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   return {

@@ -10,7 +10,7 @@ const MAX_PATTERN_LENGTH = 255;
 
 /** A description, on create and update alike: null or up to 160 characters. */
 class Described {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_DESCRIPTION_LENGTH })
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsString()
   @MaxLength(MAX_DESCRIPTION_LENGTH)
@@ -18,7 +18,12 @@ class Described {
 }
 
 export class CreateTldDto extends Described {
-  @ApiProperty()
+  @ApiProperty({
+    type: String,
+    pattern: TLD_NAME.source,
+    description: 'Labels without a final dot.',
+    example: 'com',
+  })
   @IsDefined({ message: "'name' is a required property" })
   @IsString()
   @Matches(TLD_NAME, { message: TLD_NAME_MESSAGE })
@@ -26,7 +31,7 @@ export class CreateTldDto extends Described {
 }
 
 export class UpdateTldDto extends Described {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: String, pattern: TLD_NAME.source, example: 'net' })
   @IsOptional()
   @IsString()
   @Matches(TLD_NAME, { message: TLD_NAME_MESSAGE })
@@ -34,7 +39,13 @@ export class UpdateTldDto extends Described {
 }
 
 export class CreateBlacklistDto extends Described {
-  @ApiProperty()
+  @ApiProperty({
+    type: String,
+    minLength: 1,
+    maxLength: MAX_PATTERN_LENGTH,
+    description: 'A Python `re` pattern.',
+    example: '^blocked\\.example\\.$',
+  })
   @IsDefined({ message: "'pattern' is a required property" })
   @IsString()
   @MaxLength(MAX_PATTERN_LENGTH)
@@ -42,7 +53,7 @@ export class CreateBlacklistDto extends Described {
 }
 
 export class UpdateBlacklistDto extends Described {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: String, minLength: 1, maxLength: MAX_PATTERN_LENGTH })
   @IsOptional()
   @IsString()
   @MaxLength(MAX_PATTERN_LENGTH)

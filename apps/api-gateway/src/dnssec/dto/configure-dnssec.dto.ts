@@ -6,7 +6,10 @@ export const DNSSEC_ALGORITHM_VALUES = ['ECDSAP256SHA256', 'ED25519', 13, 15] as
 
 /** PUT /v2/zones/{zone_id}/dnssec. */
 export class ConfigureDnssecDto {
-  @ApiProperty({ description: 'Sign the zone (true) or remove its signatures and keys (false).' })
+  @ApiProperty({
+    type: Boolean,
+    description: 'Sign the zone (true) or remove its signatures and keys (false).',
+  })
   @IsBoolean()
   enabled!: boolean;
 

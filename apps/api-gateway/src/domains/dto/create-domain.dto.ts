@@ -8,7 +8,7 @@ import { MAX_TTL } from '../../zones/dto/zone-fields';
  * and a TTL of at least 1.
  */
 export class CreateDomainDto extends PickType(CreateZoneDto, ['name', 'email', 'description'] as const) {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_TTL, example: 3600 })
   @IsOptional()
   @IsInt({ message: 'ttl must be an integer' })
   @Min(1)

@@ -14,10 +14,10 @@ const MAX_NS_RECORDS = 100;
 const PRIORITY = { min: 1, max: 10000 };
 
 class PoolNsRecordBody {
-  @ApiProperty({ example: 'ns1.example.org.' })
+  @ApiProperty({ type: String, example: 'ns1.example.org.' })
   hostname!: string;
 
-  @ApiProperty({ minimum: PRIORITY.min, maximum: PRIORITY.max })
+  @ApiProperty({ type: 'integer', minimum: PRIORITY.min, maximum: PRIORITY.max, example: 1 })
   priority!: number;
 }
 
@@ -49,14 +49,14 @@ function IsPoolNsRecords(): PropertyDecorator {
 
 /** The fields a pool's create and update share (its name's requirement differs). */
 class PoolFields {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_DESCRIPTION_LENGTH })
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsString()
   @MaxLength(MAX_DESCRIPTION_LENGTH)
   description?: string | null;
 
   /** Designate's pool project_id. */
-  @ApiPropertyOptional({ type: String, nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_PROJECT_ID_LENGTH })
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsString()
   @MaxLength(MAX_PROJECT_ID_LENGTH)
@@ -67,7 +67,7 @@ class PoolFields {
   @IsStringMap()
   attributes?: Record<string, string>;
 
-  @ApiPropertyOptional({ type: [PoolNsRecordBody] })
+  @ApiPropertyOptional({ type: [PoolNsRecordBody], maxItems: MAX_NS_RECORDS })
   @IsOptional()
   @IsPoolNsRecords()
   ns_records?: PoolNsRecordBody[];
@@ -75,7 +75,7 @@ class PoolFields {
 
 /** POST /v2/pools (Designate's deprecated pool creation): a name, the rest optional. */
 export class CreatePoolDto extends PoolFields {
-  @ApiProperty()
+  @ApiProperty({ type: String, maxLength: MAX_POOL_NAME_LENGTH, example: 'secondary' })
   @IsDefined({ message: "'name' is a required property" })
   @IsString()
   @MaxLength(MAX_POOL_NAME_LENGTH)
@@ -84,7 +84,7 @@ export class CreatePoolDto extends PoolFields {
 
 /** PATCH /v2/pools/{id}: any of the fields; `ns_records` replaces the list. */
 export class UpdatePoolDto extends PoolFields {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: String, maxLength: MAX_POOL_NAME_LENGTH })
   @IsOptional()
   @IsString()
   @MaxLength(MAX_POOL_NAME_LENGTH)

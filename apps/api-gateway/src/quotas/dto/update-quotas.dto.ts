@@ -1,9 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, Max, Min, ValidateIf } from 'class-validator';
 
 /** A quota is absent (unchanged) or an integer -1 … 2^31-1, never null: `@IsOptional` would let null through. */
 const QuotaLimit = () =>
   applyDecorators(
+    ApiPropertyOptional({ type: 'integer', minimum: -1, maximum: 2147483647, description: '-1: unlimited.' }),
     ValidateIf((_, value) => value !== undefined),
     IsInt(),
     Min(-1),
