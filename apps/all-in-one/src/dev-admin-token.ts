@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { PrismaService, TokensRepository } from '@zonewarden/persistence';
+import { operatorServices } from '@zonewarden/domain';
+import { PrismaService } from '@zonewarden/persistence';
 
 const TOKEN_FILE = 'dev-admin-token';
 export const DEV_PROJECT = 'dev-project';
@@ -13,7 +14,7 @@ export async function devAdminToken(dataDir: string, databaseUrl: string): Promi
   const file = path.join(dataDir, TOKEN_FILE);
   const prisma = new PrismaService({ url: databaseUrl, poolSize: 1 });
   try {
-    const tokens = new TokensRepository(prisma);
+    const { tokens } = operatorServices(prisma);
     const saved = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
     if (saved && (await tokens.findIdentity(saved))) return saved;
     const { token } = await tokens.issue(

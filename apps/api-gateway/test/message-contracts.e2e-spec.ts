@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { MessageEnvelope, TASK_EVENTS, ZONE_EVENTS } from '@zonewarden/contracts';
-import { ZonePropagationRepository } from '@zonewarden/persistence';
+import { PropagationStateService } from '@zonewarden/domain';
 import { teardown } from '@zonewarden/testing';
 // The consumers' own contract functions, the ones their handlers call.
 import { parseZoneCacheEvent } from '../../mini-dns/src/zone-cache-event.contract';
@@ -75,7 +75,7 @@ describe('message contracts: what producers write, consumers accept', () => {
     await api().post(`/v2/zones/${secondary.body.id}/tasks/xfr`).set(OWNER).expect(202);
     await api().delete(`/v2/zones/${zoneId}`).set(OWNER).expect(202);
     // pool-manager's purge, once the zone left every target.
-    expect(await new ZonePropagationRepository(gw.prisma).purge(zoneId)).toBe(true);
+    expect(await gw.app.get(PropagationStateService).purge(zoneId)).toBe(true);
 
     const { rows } = await gw.prisma.pg.query<{ pattern: string; payload: unknown }>(
       'SELECT pattern, payload FROM outbox_messages ORDER BY created_at, id',

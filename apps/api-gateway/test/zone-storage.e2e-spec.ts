@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client, Pool } from 'pg';
 import request from 'supertest';
-import { ZonesRepository, withTransaction } from '@zonewarden/persistence';
+import { ZonesRepository, clientOf, withTransaction } from '@zonewarden/persistence';
 import { GatewayHarness, as, startGateway } from './support/gateway-harness';
 
 const OWNER = as('storage-owner');
@@ -137,7 +137,7 @@ describe('zone storage at scale', () => {
           Array.from({ length: 20 }, (_, i) =>
             withTransaction(pool, async (tx) => {
               const created = await zones.insert(tx, zone(i), 1, 5, []);
-              await tx.query('SELECT pg_sleep(0.05)');
+              await clientOf(tx).query('SELECT pg_sleep(0.05)');
               return created;
             }),
           ),

@@ -2,7 +2,7 @@ import * as dgram from 'node:dgram';
 import * as net from 'node:net';
 import { CLASS_IN, MessageWriter, TYPE_CODES, WireName, readMessage } from '@zonewarden/dns';
 import { serviceRegistry } from '@zonewarden/runtime';
-import type { ZoneContentRepository } from '@zonewarden/persistence';
+import type { ServedZonesService } from '@zonewarden/domain';
 import { freePort, metricSample } from '@zonewarden/testing';
 import { DnsServer } from './dns-server.service';
 import { MiniDnsConfig } from './mini-dns.config';
@@ -54,7 +54,7 @@ describe('DnsServer on its sockets', () => {
       return after ? [] : ['example.com'];
     },
     load: async (name: string) => (name === 'example.com.' ? zone : null),
-  } as unknown as ZoneContentRepository;
+  } as unknown as ServedZonesService;
   const config = new MiniDnsConfig();
   const store = new ZoneStore(storage, changeLog().repository, config);
   const server = new DnsServer(new Responder(store, NO_SECONDARIES, transferKeys()), store, config);

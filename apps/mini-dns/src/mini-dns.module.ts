@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { databaseOptions } from '@zonewarden/config';
+import { DomainModule, domainSettingsOf } from '@zonewarden/domain';
 import { PersistenceModule } from '@zonewarden/persistence';
 import { HeartbeatModule } from '@zonewarden/runtime';
 import { Transport, TransportModule } from '@zonewarden/transport';
@@ -12,9 +13,9 @@ import { ZoneStore } from './zone/zone-store.service';
 import { ZoneEventsSubscriber } from './zone-events.subscriber';
 
 /**
- * mini-dns reads storage and listens to zone events; its writes are its heartbeats and the transfer request
- * a NOTIFY of a SECONDARY zone makes (into the outbox, which the other apps' relays publish), so it runs no
- * relay.
+ * mini-dns reads storage (through the domain's read services) and listens to zone events; its writes are
+ * its heartbeats and the transfer request a NOTIFY of a SECONDARY zone makes (into the outbox, which the
+ * other apps' relays publish), so it runs no relay.
  */
 @Module({})
 export class MiniDnsModule {
@@ -23,6 +24,7 @@ export class MiniDnsModule {
       module: MiniDnsModule,
       imports: [
         PersistenceModule.forRoot(databaseOptions(config, 'mini-dns')),
+        DomainModule.forRoot(domainSettingsOf(config)),
         TransportModule.forRoot(transport),
         HeartbeatModule.forRoot(config, 'mini-dns'),
       ],

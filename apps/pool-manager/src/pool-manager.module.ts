@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { DomainModule, domainSettingsOf } from '@zonewarden/domain';
 import { ServiceRuntimeModule } from '@zonewarden/runtime';
 import { Transport } from '@zonewarden/transport';
 import { PoolManagerConfig } from './pool-manager.config';
@@ -7,13 +8,19 @@ import { ReconcilerService } from './reconciler.service';
 import { ZoneChangesPruner } from './zone-changes-pruner.service';
 import { ZoneEventsController } from './zone-events.controller';
 
-/** pool-manager: pushes zones to the targets of their pool, confirms changes and deletes, purges; prunes the zone change log. */
+/**
+ * pool-manager: pushes zones to the targets of their pool, confirms changes and deletes, purges (through
+ * the domain's PropagationStateService); prunes the zone change log.
+ */
 @Module({})
 export class PoolManagerModule {
   static forRoot(config: PoolManagerConfig, transport: Transport): DynamicModule {
     return {
       module: PoolManagerModule,
-      imports: [ServiceRuntimeModule.forRoot(config, 'pool-manager', transport)],
+      imports: [
+        ServiceRuntimeModule.forRoot(config, 'pool-manager', transport),
+        DomainModule.forRoot(domainSettingsOf(config)),
+      ],
       controllers: [ZoneEventsController],
       providers: [
         { provide: PoolManagerConfig, useValue: config },

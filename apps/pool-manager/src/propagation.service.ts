@@ -1,16 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SoaState, querySoa, sendNotify, serialIsNewer } from '@zonewarden/dns';
+import { PropagationStateService, TsigKeysService } from '@zonewarden/domain';
+import { PoolRecord, ZoneRecord } from '@zonewarden/persistence';
 import { pause, shutdownSignal } from '@zonewarden/runtime';
-import {
-  PoolRecord,
-  PoolsRepository,
-  PrismaService,
-  TsigKeysRepository,
-  ZoneLocks,
-  ZonePropagationRepository,
-  ZoneRecord,
-  signingKey,
-} from '@zonewarden/persistence';
 import { DRIVERS, TargetDriver } from './drivers';
 import { PoolManagerConfig } from './pool-manager.config';
 import { propagationFailures, propagationSeconds } from './propagation-metrics';
@@ -31,11 +23,8 @@ export class PropagationService implements OnApplicationBootstrap {
 
   constructor(
     private readonly config: PoolManagerConfig,
-    private readonly locks: ZoneLocks,
-    private readonly pools: PoolsRepository,
-    private readonly zones: ZonePropagationRepository,
-    private readonly prisma: PrismaService,
-    private readonly tsigKeys: TsigKeysRepository,
+    private readonly state: PropagationStateService,
+    private readonly tsigKeys: TsigKeysService,
   ) {}
 
   /**
@@ -43,23 +32,23 @@ export class PropagationService implements OnApplicationBootstrap {
    * connection budget too small for the zone locks.
    */
   async onApplicationBootstrap(): Promise<void> {
-    this.locks.prepare();
-    for (const poolId of await this.pools.ids()) {
-      const pool = await this.pools.load(poolId);
+    this.state.prepareLocks();
+    for (const poolId of await this.state.poolIds()) {
+      const pool = await this.state.pool(poolId);
       for (const target of pool?.targets ?? []) this.driverFor(target);
     }
   }
 
   /** Converges one zone; resolves when it is propagated, purged, marked ERROR, or needs nothing. */
   async converge(zoneId: string): Promise<void> {
-    await this.locks.withZoneLock(zoneId, async () => {
+    await this.state.withZoneLock(zoneId, async () => {
       const deadline = Date.now() + this.config.PROPAGATION_RETRY_BUDGET_MS;
       let backoff = this.config.PROPAGATION_INITIAL_BACKOFF_MS;
       for (;;) {
         // Always the current state: a newer change overtakes the one that woke us.
-        const zone = await this.zones.findById(zoneId);
+        const zone = await this.state.find(zoneId);
         if (!zone || zone.action === 'NONE') return;
-        const pool = await this.pools.load(zone.poolId);
+        const pool = await this.state.pool(zone.poolId);
         try {
           if (!pool) throw new Error(`pool ${zone.poolId} does not exist`);
           await this.attempt(zone, pool, deadline);
@@ -70,7 +59,7 @@ export class PropagationService implements OnApplicationBootstrap {
           const reason = (error as Error).message;
           if (Date.now() + backoff > deadline) {
             this.logger.warn(`zone ${zone.name} ${zone.action} failed: ${reason}`);
-            await this.zones.markError(zone.id, zone.action, zone.serial, reason);
+            await this.state.fail(zone, reason);
             propagationFailures.inc({ action: zone.action });
             return;
           }
@@ -92,12 +81,12 @@ export class PropagationService implements OnApplicationBootstrap {
       await this.confirmEverywhere(pool, zone, deadline, (state) =>
         state.present ? `still serves the zone (serial ${state.serial})` : null,
       );
-      await this.zones.purge(zone.id);
+      await this.state.purge(zone.id);
       this.observePropagated(zone);
       return;
     }
     // Read each round: a key made or changed meanwhile is used from the next one.
-    const key = signingKey(await this.tsigKeys.forZone(this.prisma.pg, zone));
+    const key = await this.tsigKeys.signingKeyFor(zone);
     await this.onEveryTarget(pool, (driver) => driver.ensure(zone.name, key));
     await this.confirmEverywhere(pool, zone, deadline, (state) =>
       !state.present
@@ -106,7 +95,7 @@ export class PropagationService implements OnApplicationBootstrap {
           ? `serves serial ${state.serial} < ${zone.serial}`
           : null,
     );
-    if (await this.zones.markPropagated(zone.id, zone.serial)) {
+    if (await this.state.confirm(zone.id, zone.serial)) {
       this.observePropagated(zone);
       await Promise.all(
         pool.alsoNotifies.map((server) =>

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { ZonePropagationRepository } from '@zonewarden/persistence';
+import type { PropagationStateService } from '@zonewarden/domain';
 import { PoolManagerConfig } from './pool-manager.config';
 import type { PropagationService } from './propagation.service';
 import { ReconcilerService } from './reconciler.service';
@@ -10,19 +10,19 @@ describe('ReconcilerService', () => {
   it('halves its batch while storage cannot serve the zones, and grows it back after', async () => {
     let failing = true;
     const claimed: number[] = [];
-    const zones = {
-      claimStale: async (_since: Date, limit: number) => {
+    const state = {
+      reclaim: async (_since: Date, limit: number) => {
         claimed.push(limit);
         return Array.from({ length: limit }, (_, i) => `zone-${i}`);
       },
-    } as unknown as ZonePropagationRepository;
+    } as unknown as PropagationStateService;
     const propagation = {
       converge: async () => {
         if (failing) throw unavailable();
       },
     } as unknown as PropagationService;
     jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
-    const reconciler = new ReconcilerService(new PoolManagerConfig(), propagation, zones);
+    const reconciler = new ReconcilerService(new PoolManagerConfig(), propagation, state);
     for (let round = 0; round < 3; round++)
       await expect(reconciler.reconcile()).rejects.toThrow(/not driven/);
     failing = false;

@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { PropagationStateService } from '@zonewarden/domain';
+import { isDatabaseUnavailable } from '@zonewarden/persistence';
 import { PeriodicTask } from '@zonewarden/runtime';
-import { ZonePropagationRepository, isDatabaseUnavailable } from '@zonewarden/persistence';
 import { PoolManagerConfig } from './pool-manager.config';
 import { PropagationService } from './propagation.service';
 
@@ -21,7 +22,7 @@ export class ReconcilerService implements OnApplicationBootstrap, BeforeApplicat
   constructor(
     private readonly config: PoolManagerConfig,
     private readonly propagation: PropagationService,
-    private readonly zones: ZonePropagationRepository,
+    private readonly state: PropagationStateService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -38,10 +39,7 @@ export class ReconcilerService implements OnApplicationBootstrap, BeforeApplicat
    * round that went through.
    */
   async reconcile(): Promise<void> {
-    const stale = await this.zones.claimStale(
-      new Date(Date.now() - this.config.RECONCILE_AFTER_MS),
-      this.batch,
-    );
+    const stale = await this.state.reclaim(new Date(Date.now() - this.config.RECONCILE_AFTER_MS), this.batch);
     if (stale.length) this.logger.log(`re-driving ${stale.length} zone(s) with a pending action`);
     const results = await Promise.allSettled(stale.map((zoneId) => this.propagation.converge(zoneId)));
     const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));

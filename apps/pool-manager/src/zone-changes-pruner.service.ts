@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { ZoneChangesRepository } from '@zonewarden/persistence';
+import { ZoneChangeLogService } from '@zonewarden/domain';
 import { PeriodicTask } from '@zonewarden/runtime';
 import { PoolManagerConfig } from './pool-manager.config';
 
@@ -19,7 +19,7 @@ export class ZoneChangesPruner implements OnApplicationBootstrap, BeforeApplicat
 
   constructor(
     private readonly config: PoolManagerConfig,
-    private readonly changes: ZoneChangesRepository,
+    private readonly changes: ZoneChangeLogService,
   ) {}
 
   onApplicationBootstrap(): void {

@@ -1,15 +1,13 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { StaleTasksService } from '@zonewarden/domain';
 import { PeriodicTask } from '@zonewarden/runtime';
-import { ExportsRepository, ImportsRepository } from '@zonewarden/persistence';
 import { ZoneWorkerConfig } from './zone-worker.config';
 
 const BATCH = 100;
 
 /**
- * Requests again the imports and exports that have stayed PENDING for TASK_REDRIVE_AFTER_MS: their
- * message was lost (the in-process transport loses what a crash interrupts; a dead-lettered message
- * leaves its task pending). Handling is idempotent, so a duplicate request costs nothing; a task is
- * never left PENDING for good.
+ * Every TASK_REDRIVE_INTERVAL_MS, requests again the imports and exports that have stayed PENDING for
+ * TASK_REDRIVE_AFTER_MS: their message was lost (the domain's StaleTasksService).
  */
 @Injectable()
 export class TaskRedriveService implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -18,8 +16,7 @@ export class TaskRedriveService implements OnApplicationBootstrap, BeforeApplica
 
   constructor(
     private readonly config: ZoneWorkerConfig,
-    private readonly imports: ImportsRepository,
-    private readonly exports: ExportsRepository,
+    private readonly staleTasks: StaleTasksService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -32,8 +29,7 @@ export class TaskRedriveService implements OnApplicationBootstrap, BeforeApplica
 
   async redrive(): Promise<void> {
     const seconds = this.config.TASK_REDRIVE_AFTER_MS / 1000;
-    const imports = await this.imports.requestStaleAgain(seconds, BATCH);
-    const exports = await this.exports.requestStaleAgain(seconds, BATCH);
+    const { imports, exports } = await this.staleTasks.redrive(seconds, BATCH);
     if (imports + exports > 0)
       this.logger.warn(`requested again ${imports} import(s) and ${exports} export(s) left pending`);
   }

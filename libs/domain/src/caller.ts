@@ -7,6 +7,8 @@ import { NO_PROJECT_SCOPE, Scope } from '@zonewarden/persistence';
  * it sees no project's resources unless it asks for all projects or acts for one (sudo), and cannot create any.
  */
 export interface Caller {
+  /** The user acting, when the credentials name one (changes record it as their actor). */
+  userId?: string;
   projectId: string | null;
   roles: string[];
   isAdmin: boolean;

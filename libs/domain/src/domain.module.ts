@@ -1,23 +1,32 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { BlacklistsService } from './catalogs/blacklists.service';
+import { PoolsFileService } from './catalogs/pools-file.service';
 import { PoolsService } from './catalogs/pools.service';
 import { TldsService } from './catalogs/tlds.service';
+import { ZoneChangeWriter } from './changes/zone-change-writer';
 import { DomainSettings } from './domain-settings';
 import { DnssecMaintenanceService } from './dnssec/dnssec-maintenance.service';
 import { DnssecService } from './dnssec/dnssec.service';
 import { ZoneSigningService } from './dnssec/zone-signing.service';
 import { ExportsService } from './exports/exports.service';
 import { ImportsService } from './imports/imports.service';
+import { StorageStatusService } from './operations/storage-status.service';
 import { ProjectDirectory, UncheckedProjectDirectory } from './projects/project-directory';
+import { PropagationStateService } from './propagation/propagation-state.service';
 import { QuotasService } from './quotas/quotas.service';
 import { RecordSetsService } from './recordsets/recordsets.service';
 import { FloatingIpsService } from './reverse/floatingips.service';
+import { ServedZonesService } from './serving/served-zones.service';
+import { ZoneChangeLogService } from './serving/zone-change-log.service';
 import { ServiceStatusesService } from './service-statuses/service-statuses.service';
 import { ZoneSharesService } from './shares/zone-shares.service';
+import { StaleTasksService } from './tasks/stale-tasks.service';
+import { TokensService } from './tokens/tokens.service';
 import { TransfersService } from './transfers/transfers.service';
 import { TsigKeysService } from './tsigkeys/tsigkeys.service';
 import { LegacyDomainsService } from './zones/legacy-domains.service';
 import { SecondaryZonesService } from './zones/secondary-zones.service';
+import { XfrRequestsService } from './zones/xfr-requests.service';
 import { ZonesService } from './zones/zones.service';
 
 const SERVICES = [
@@ -28,14 +37,23 @@ const SERVICES = [
   FloatingIpsService,
   ImportsService,
   LegacyDomainsService,
+  PoolsFileService,
   PoolsService,
+  PropagationStateService,
   QuotasService,
   RecordSetsService,
   SecondaryZonesService,
+  ServedZonesService,
   ServiceStatusesService,
+  StaleTasksService,
+  StorageStatusService,
   TldsService,
+  TokensService,
   TransfersService,
   TsigKeysService,
+  XfrRequestsService,
+  ZoneChangeLogService,
+  ZoneChangeWriter,
   ZoneSharesService,
   ZoneSigningService,
   ZonesService,

@@ -38,5 +38,7 @@ export * from './zones/zone-propagation.repository';
 export * from './zones/secondary-zones.repository';
 export * from './zones/zones.repository';
 export * from './sql';
+export * from './storage';
+export * from './transaction';
 export * from './tasks/stale-tasks';
 export * from './tsigkeys/tsig-secrets';

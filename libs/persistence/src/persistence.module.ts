@@ -8,9 +8,11 @@ import { ProcessedMessagesRepository } from './messages/processed-messages.repos
 import { QuotasRepository } from './quotas/quotas.repository';
 import { RecordSetsRepository } from './recordsets/recordsets.repository';
 import { OutboxRepository } from './outbox/outbox.repository';
+import { OutboxWriter } from './outbox/outbox.writer';
 import { PoolCatalogRepository } from './pools/pool-catalog.repository';
 import { PoolsRepository } from './pools/pools.repository';
 import { PrismaService } from './prisma.service';
+import { Storage } from './storage';
 import { ServiceStatusesRepository } from './service-statuses/service-statuses.repository';
 import { ZoneSharesRepository } from './shares/zone-shares.repository';
 import { TokensRepository } from './tokens/tokens.repository';
@@ -58,9 +60,11 @@ export class PersistenceModule {
       providers: [
         { provide: PrismaService, useFactory: () => new PrismaService(options) },
         { provide: TsigSecrets, useFactory: () => new TsigSecrets(options.tsigKeyEncryptionKeys) },
+        Storage,
+        OutboxWriter,
         ...REPOSITORIES,
       ],
-      exports: [PrismaService, ...REPOSITORIES],
+      exports: [PrismaService, Storage, OutboxWriter, ...REPOSITORIES],
     };
   }
 }

@@ -1,20 +1,33 @@
 import { Pool, PoolClient, QueryResultRow } from 'pg';
 import { Prisma } from './generated/prisma/client';
+import type { Queryable, Transaction } from './transaction';
 
-export type Queryable = Pool | PoolClient;
+/** What a statement runs on inside libs/persistence: a Queryable, or the pool or a client itself. */
+type Connection = Queryable | Pool | PoolClient;
+
+/** The pg pool or client behind a Queryable (they are one at run time; the types keep pg out of the domain). */
+function pgOf(db: Connection): Pool | PoolClient {
+  return db as Pool | PoolClient;
+}
+
+/** The client a transaction runs on (its cursors, temporary tables, COPY). */
+export function clientOf(tx: Transaction): PoolClient {
+  return tx as unknown as PoolClient;
+}
 
 /** Runs a statement composed with Prisma.sql (safe parameters) on the pg pool or a transaction's client. */
 export async function query<R extends QueryResultRow>(
-  db: Queryable,
+  db: Connection,
   statement: Prisma.Sql,
   name?: string,
 ): Promise<R[]> {
-  const result = await db.query<R>({ name, text: statement.text, values: statement.values as unknown[] });
+  const text = statement.text;
+  const result = await pgOf(db).query<R>({ name, text, values: statement.values as unknown[] });
   return result.rows;
 }
 
 /** One transaction on one pooled connection: committed when `work` resolves, rolled back when it throws. */
-export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(pool: Pool, work: (tx: Transaction) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   // A checked-out client has no error listener of the pool's: a connection dying mid-transaction would
   // otherwise be an unhandled 'error' event. The failing query rejects as well; the client is discarded.
@@ -23,7 +36,7 @@ export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) 
   client.on('error', onError);
   try {
     await client.query('BEGIN');
-    const result = await work(client);
+    const result = await work(client as unknown as Transaction);
     await client.query('COMMIT');
     return result;
   } catch (error) {

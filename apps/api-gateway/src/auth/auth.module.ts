@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD, Reflector } from '@nestjs/core';
-import { TokensRepository } from '@zonewarden/persistence';
+import { TokensService } from '@zonewarden/domain';
 import { GatewayConfig, keystoneSettings } from '../config/gateway.config';
 import { createAuthGuard } from './auth.guard';
 import { IdentityResolver, NoauthIdentityResolver, TokenIdentityResolver } from './identity';
@@ -14,7 +14,7 @@ export function keystoneClientFor(config: GatewayConfig): KeystoneClient | undef
 
 function identityResolver(
   config: GatewayConfig,
-  tokens: TokensRepository,
+  tokens: TokensService,
   keystone: KeystoneClient | undefined,
 ): IdentityResolver {
   if (keystone) return new KeystoneIdentityResolver(keystone, config.KEYSTONE_TOKEN_CACHE_SECONDS * 1000);
@@ -29,8 +29,8 @@ export class AuthModule {
       providers: [
         {
           provide: APP_GUARD,
-          inject: [Reflector, TokensRepository],
-          useFactory: (reflector: Reflector, tokens: TokensRepository) =>
+          inject: [Reflector, TokensService],
+          useFactory: (reflector: Reflector, tokens: TokensService) =>
             createAuthGuard(identityResolver(config, tokens, keystone), reflector),
         },
       ],

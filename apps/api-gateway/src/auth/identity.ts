@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { TokenIdentity, TokensRepository } from '@zonewarden/persistence';
+import { TokensService } from '@zonewarden/domain';
+import { TokenIdentity } from '@zonewarden/persistence';
 
 const CACHE_TTL_MS = 10_000;
 const CACHE_MAX_ENTRIES = 10_000;
@@ -46,7 +47,7 @@ export class NoauthIdentityResolver implements IdentityResolver {
 export class TokenIdentityResolver implements IdentityResolver {
   private readonly cache = new Map<string, { identity: TokenIdentity | null; expires: number }>();
 
-  constructor(private readonly tokens: TokensRepository) {}
+  constructor(private readonly tokens: TokensService) {}
 
   async resolve(req: Request): Promise<TokenIdentity | null> {
     const token = header(req, 'x-auth-token');

@@ -3,7 +3,7 @@ import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/commo
 import type { Response } from 'express';
 import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { OutboxRelayService } from '@zonewarden/outbox';
-import { PrismaService } from '@zonewarden/persistence';
+import { StorageStatusService } from '@zonewarden/domain';
 import { SkipThrottle } from '@nestjs/throttler';
 import { Public } from '../auth/public.decorator';
 
@@ -23,7 +23,7 @@ export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
-    private readonly prisma: PrismaService,
+    private readonly storage: StorageStatusService,
     private readonly relay: OutboxRelayService,
   ) {}
 
@@ -59,7 +59,7 @@ export class HealthController {
   private async database() {
     const indicator = this.indicators.check('database');
     try {
-      await this.prisma.ping(DATABASE_TIMEOUT_MS);
+      await this.storage.ping(DATABASE_TIMEOUT_MS);
       return indicator.up();
     } catch (error) {
       return indicator.down({ message: (error as Error).message });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { OutboxBacklog, OutboxRepository, PrismaService } from '@zonewarden/persistence';
+import { StorageStatusService } from '@zonewarden/domain';
+import { OutboxBacklog } from '@zonewarden/persistence';
 
 /** The gateway's Prometheus metrics; storage-derived gauges are read when scraped. */
 @Injectable()
@@ -22,11 +23,11 @@ export class MetricsService {
     registers: [this.registry],
   });
 
-  constructor(outbox: OutboxRepository, prisma: PrismaService) {
+  constructor(storage: StorageStatusService) {
     collectDefaultMetrics({ register: this.registry, prefix: 'zonewarden_gateway_' });
     // Both outbox gauges are collected in the same scrape: one query serves them.
     let reading: Promise<OutboxBacklog> | undefined;
-    const backlog = () => (reading ??= outbox.backlog().finally(() => (reading = undefined)));
+    const backlog = () => (reading ??= storage.outboxBacklog().finally(() => (reading = undefined)));
     new Gauge({
       name: 'zonewarden_outbox_pending',
       help: 'Events written but not yet published to the broker',
@@ -50,10 +51,8 @@ export class MetricsService {
       registers: [this.registry],
       async collect() {
         this.reset();
-        const rows = await prisma.pg.query<{ status: string; action: string; count: number }>(
-          `SELECT status::text, action::text, count(*)::int AS count FROM zones GROUP BY status, action`,
-        );
-        for (const row of rows.rows) this.set({ status: row.status, action: row.action }, row.count);
+        for (const row of await storage.zoneCounts())
+          this.set({ status: row.status, action: row.action }, row.count);
       },
     });
   }

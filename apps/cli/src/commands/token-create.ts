@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { PrismaService, TokensRepository } from '@zonewarden/persistence';
+import { operatorServices } from '@zonewarden/domain';
+import { PrismaService } from '@zonewarden/persistence';
 
 const ROLES = ['admin', 'member', 'reader'];
 
@@ -29,7 +30,7 @@ export async function tokenCreate(args: string[], prisma: PrismaService): Promis
     if (!Number.isInteger(days) || days < 1) throw new Error('--expires-in-days must be a positive integer');
     expiresAt = new Date(Date.now() + days * 86_400_000);
   }
-  const issued = await new TokensRepository(prisma).issue(
+  const issued = await operatorServices(prisma).tokens.issue(
     { projectId: values.project, userId: values.user ?? `${values.project}-cli`, roles },
     values.description,
     expiresAt,

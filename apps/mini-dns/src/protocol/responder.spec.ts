@@ -16,7 +16,8 @@ import {
   signRequest,
   tsigErrorOf,
 } from '@zonewarden/dns';
-import type { ZoneContent, ZoneContentRepository } from '@zonewarden/persistence';
+import type { ServedZonesService } from '@zonewarden/domain';
+import type { ZoneContent } from '@zonewarden/persistence';
 import { MiniDnsConfig } from '../mini-dns.config';
 import { ZoneStore } from '../zone/zone-store.service';
 import { NO_SECONDARIES, changeLog, transferKeys, zoneContent } from '../zone/zones.fixtures';
@@ -51,7 +52,7 @@ const storage = {
     if (failing) throw new Error('storage is down');
     return contents.find((c) => c.name === name) ?? null;
   },
-} as unknown as ZoneContentRepository;
+} as unknown as ServedZonesService;
 const changes = changeLog();
 const store = new ZoneStore(storage, changes.repository, new MiniDnsConfig());
 const KEY: TsigKey = {

@@ -1,5 +1,6 @@
 import { WireName } from '@zonewarden/dns';
-import type { TsigKeyRecord, TsigKeysRepository } from '@zonewarden/persistence';
+import type { TsigKeysService } from '@zonewarden/domain';
+import { TsigKeyRecord, signingKey } from '@zonewarden/persistence';
 import { MiniDnsConfig } from '../mini-dns.config';
 import { TransferKeys } from './transfer-keys';
 
@@ -16,18 +17,18 @@ const record = (name: string): TsigKeyRecord => ({
 
 function keysOver(stored: TsigKeyRecord[], storageDown: () => boolean) {
   const reads = { all: 0 };
-  const repository = {
-    all: async () => {
+  const service = {
+    signingKeys: async () => {
       reads.all++;
       if (storageDown()) throw new Error('storage is down');
-      return [...stored];
+      return stored.flatMap((record) => signingKey(record) ?? []);
     },
-    forZoneName: async () => {
+    keysForZoneName: async () => {
       if (storageDown()) throw new Error('storage is down');
       return stored;
     },
-  } as unknown as TsigKeysRepository;
-  return { keys: new TransferKeys(repository, new MiniDnsConfig()), reads };
+  } as unknown as TsigKeysService;
+  return { keys: new TransferKeys(service, new MiniDnsConfig()), reads };
 }
 
 describe('TransferKeys', () => {

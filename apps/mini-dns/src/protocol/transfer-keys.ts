@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { TsigKey, WireName } from '@zonewarden/dns';
-import { TsigKeysRepository, signingKey } from '@zonewarden/persistence';
+import { TsigKeysService } from '@zonewarden/domain';
 import { MiniDnsConfig } from '../mini-dns.config';
 
 /** A key not held is looked up in storage again at most this often (a key just made through the API). */
@@ -20,7 +20,7 @@ export class TransferKeys implements OnApplicationBootstrap, OnApplicationShutdo
   private timer?: NodeJS.Timeout;
 
   constructor(
-    private readonly keys: TsigKeysRepository,
+    private readonly keys: TsigKeysService,
     private readonly config: MiniDnsConfig,
   ) {}
 
@@ -53,7 +53,7 @@ export class TransferKeys implements OnApplicationBootstrap, OnApplicationShutdo
    */
   async forZone(apex: WireName): Promise<string[]> {
     try {
-      const keys = await this.keys.forZoneName(apex.toString().toLowerCase());
+      const keys = await this.keys.keysForZoneName(apex.toString().toLowerCase());
       return keys.map((key) => WireName.fromText(key.name).key);
     } catch (error) {
       if (this.loadedAt > 0 && this.byName.size === 0) return [];
@@ -63,11 +63,9 @@ export class TransferKeys implements OnApplicationBootstrap, OnApplicationShutdo
 
   private reload(): Promise<void> {
     this.loading ??= this.keys
-      .all()
-      .then((records) => {
-        this.byName = new Map(
-          records.flatMap((record) => signingKey(record) ?? []).map((key) => [keyOf(key), key]),
-        );
+      .signingKeys()
+      .then((keys) => {
+        this.byName = new Map(keys.map((key) => [keyOf(key), key]));
         this.loadedAt = Date.now();
       })
       .catch((error: Error) => this.logger.warn(`cannot read the TSIG keys: ${error.message}`))

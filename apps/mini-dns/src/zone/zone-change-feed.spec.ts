@@ -1,4 +1,5 @@
-import type { ZoneChangeRow, ZoneChangesRepository } from '@zonewarden/persistence';
+import type { ZoneChangeLogService } from '@zonewarden/domain';
+import type { ZoneChangeRow } from '@zonewarden/persistence';
 import { ZoneChangeFeed } from './zone-change-feed';
 
 /** A change log whose visible rows and snapshot horizon the spec sets. */
@@ -8,7 +9,7 @@ function log() {
     position: async () => ({ finishedBelow: state.finishedBelow, prunedBelow: state.prunedBelow }),
     page: async (from: number, after: ZoneChangeRow | undefined) =>
       after ? [] : state.rows.filter((row) => row.txid >= from),
-  } as unknown as ZoneChangesRepository;
+  } as unknown as ZoneChangeLogService;
   const row = (id: number, txid: number, name: string) => ({ id: String(id), txid, name });
   return { state, repository, row };
 }

@@ -1,4 +1,5 @@
-import type { ZoneChangeRow, ZoneChangesRepository } from '@zonewarden/persistence';
+import type { ZoneChangeLogService } from '@zonewarden/domain';
+import type { ZoneChangeRow } from '@zonewarden/persistence';
 
 /** Rows read per page of the change log. */
 const PAGE = 10_000;
@@ -15,7 +16,7 @@ export class ZoneChangeFeed {
   /** Rows at or above the horizon already applied: id → txid. */
   private readonly applied = new Map<string, number>();
 
-  constructor(private readonly changes: ZoneChangesRepository) {}
+  constructor(private readonly changes: ZoneChangeLogService) {}
 
   /** Follows from now on: call before reading the zones' state in full. */
   async start(): Promise<void> {

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { WireName } from '@zonewarden/dns';
-import { ZoneChangesRepository, ZoneContentRepository } from '@zonewarden/persistence';
+import { ServedZonesService, ZoneChangeLogService } from '@zonewarden/domain';
 import { NotLoaded, ZoneView } from '../lookup/zone-view';
 import { MiniDnsConfig } from '../mini-dns.config';
 import { ZoneChangeFeed } from './zone-change-feed';
@@ -53,8 +53,8 @@ export class ZoneStore implements ZoneView, OnApplicationShutdown {
   private stopped = false;
 
   constructor(
-    private readonly content: ZoneContentRepository,
-    changes: ZoneChangesRepository,
+    private readonly content: ServedZonesService,
+    changes: ZoneChangeLogService,
     private readonly config: MiniDnsConfig,
   ) {
     this.feed = new ZoneChangeFeed(changes);

@@ -1,5 +1,6 @@
 import { TsigKey, WireName, ZoneKey, ZoneSigner, generateZoneKey } from '@zonewarden/dns';
-import type { ZoneChangeRow, ZoneChangesRepository, ZoneContent } from '@zonewarden/persistence';
+import type { ZoneChangeLogService } from '@zonewarden/domain';
+import type { ZoneChangeRow, ZoneContent } from '@zonewarden/persistence';
 import { NotLoaded, ZoneView } from '../lookup/zone-view';
 import type { SecondaryNotify } from '../protocol/secondary-notify';
 import type { TransferKeys } from '../protocol/transfer-keys';
@@ -62,12 +63,12 @@ export function transferKeys(keys: TsigKey[] = [], zones: Record<string, string[
 }
 
 /** A zone change log for specs: the zones `change` names are handed over by the next catch-up. */
-export function changeLog(): { repository: ZoneChangesRepository; change: (name: string) => void } {
+export function changeLog(): { repository: ZoneChangeLogService; change: (name: string) => void } {
   const pending: ZoneChangeRow[] = [];
   let txid = 1;
   const repository = {
     position: async () => ({ finishedBelow: txid, prunedBelow: 0 }),
     page: async (_from: number, after?: ZoneChangeRow) => (after ? [] : pending.splice(0)),
-  } as unknown as ZoneChangesRepository;
+  } as unknown as ZoneChangeLogService;
   return { repository, change: (name) => pending.push({ id: String(txid), txid: txid++, name }) };
 }

@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { SecondaryZonesRepository } from '@zonewarden/persistence';
+import { XfrRequestsService } from '@zonewarden/domain';
 import { PeriodicTask } from '@zonewarden/runtime';
 import { ZoneWorkerConfig } from '../zone-worker.config';
 
@@ -17,7 +17,7 @@ export class SecondaryRefreshService implements OnApplicationBootstrap, BeforeAp
 
   constructor(
     private readonly config: ZoneWorkerConfig,
-    private readonly secondaries: SecondaryZonesRepository,
+    private readonly xfrRequests: XfrRequestsService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -29,6 +29,6 @@ export class SecondaryRefreshService implements OnApplicationBootstrap, BeforeAp
   }
 
   async refresh(): Promise<void> {
-    await this.secondaries.requestDueRefreshes(BATCH);
+    await this.xfrRequests.requestDue(BATCH);
   }
 }

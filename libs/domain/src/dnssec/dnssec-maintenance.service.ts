@@ -1,11 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import {
-  DnssecRepository,
-  PrismaService,
-  changeZone,
-  lockZone,
-  withTransaction,
-} from '@zonewarden/persistence';
+import { DnssecRepository, Storage, ZonesRepository } from '@zonewarden/persistence';
+import { systemActor } from '../changes/actor';
+import { ZoneChange } from '../changes/zone-change';
+import { ZoneChangeWriter } from '../changes/zone-change-writer';
 import { DomainSettings } from '../domain-settings';
 import { advance } from './key-schedule';
 import { ZoneSigningService } from './zone-signing.service';
@@ -18,12 +15,17 @@ import { ZoneSigningService } from './zone-signing.service';
  * encrypted again under the current one. When anything was signed, the serial is bumped once and
  * `zone.updated` announced, so secondaries and targets take the new signatures.
  */
+/** A change the maintenance makes: new keys or signatures, nobody's record sets. */
+const MAINTENANCE: ZoneChange = { source: 'dnssec', actor: systemActor('dnssec-maintenance'), rrsets: [] };
+
 @Injectable()
 export class DnssecMaintenanceService {
   private readonly logger = new Logger(DnssecMaintenanceService.name);
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly storage: Storage,
+    private readonly changes: ZoneChangeWriter,
+    private readonly zones: ZonesRepository,
     private readonly dnssec: DnssecRepository,
     private readonly settings: DomainSettings,
     private readonly signing: ZoneSigningService,
@@ -40,8 +42,8 @@ export class DnssecMaintenanceService {
   }
 
   async maintain(zoneId: string, now: Date): Promise<void> {
-    await withTransaction(this.prisma.pg, async (tx) => {
-      const zone = await lockZone(tx, zoneId, { projectId: null });
+    await this.storage.transaction(async (tx) => {
+      const zone = await this.zones.lock(tx, zoneId, { projectId: null });
       if (!zone || zone.action === 'DELETE' || !(await this.dnssec.find(tx, zoneId))) return;
       if (await this.signing.reEncryptKeys(tx, await this.dnssec.keys(tx, zoneId)))
         this.logger.log(`zone ${zoneId}: private keys encrypted again under the current key-encryption key`);
@@ -49,10 +51,10 @@ export class DnssecMaintenanceService {
       const maxTtl = Math.max(0, ...(await this.dnssec.recordSets(tx, zoneId)).map((set) => set.ttl));
       const planned = advance(keys, now, this.settings.dnssec, maxTtl);
       if (planned !== keys) {
-        const changed = await changeZone(tx, zone, {});
+        const changed = await this.changes.commit(tx, zone, MAINTENANCE);
         await this.signing.changeKeys(tx, changed, keys, planned);
       } else if (await this.signing.refreshDue(tx, zoneId, now)) {
-        await this.signing.refresh(tx, await changeZone(tx, zone, {}), now);
+        await this.signing.refresh(tx, await this.changes.commit(tx, zone, MAINTENANCE), now);
       } else {
         await this.signing.scheduleNext(tx, zoneId, keys, await this.dnssec.signerRecords(tx, zoneId));
       }

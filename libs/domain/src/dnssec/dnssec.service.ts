@@ -16,13 +16,15 @@ import {
   DnssecKeyRecord,
   DnssecKeyRole,
   DnssecRepository,
-  PrismaService,
+  Queryable,
+  Storage,
   ZoneDnssecRecord,
   ZoneRecord,
-  changeZone,
-  withTransaction,
 } from '@zonewarden/persistence';
 import { Caller, authorize } from '../caller';
+import { userActor } from '../changes/actor';
+import { ZoneChange } from '../changes/zone-change';
+import { ZoneChangeWriter } from '../changes/zone-change-writer';
 import { DomainSettings } from '../domain-settings';
 import { checkNotDeleting } from '../zones/zone-rules';
 import { ZonesService } from '../zones/zones.service';
@@ -69,7 +71,8 @@ const PARENT_DIGESTS: readonly DigestType[] = [DIGEST_TYPES.SHA1, DIGEST_TYPES.S
 @Injectable()
 export class DnssecService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly storage: Storage,
+    private readonly changes: ZoneChangeWriter,
     private readonly dnssec: DnssecRepository,
     private readonly settings: DomainSettings,
     private readonly signing: ZoneSigningService,
@@ -79,7 +82,7 @@ export class DnssecService {
   async get(caller: Caller, zoneId: string): Promise<DnssecStatus> {
     authorize(caller, 'read');
     const zone = await this.zones.get(caller, zoneId);
-    return this.status(this.prisma.pg, zone);
+    return this.status(this.storage.autocommit, zone);
   }
 
   /**
@@ -95,13 +98,14 @@ export class DnssecService {
     requestId?: string,
   ): Promise<DnssecStatus & { removedDsRecords: DsRecord[] }> {
     authorize(caller, 'write');
-    return withTransaction(this.prisma.pg, async (tx) => {
+    const change = signingChange(caller, requestId);
+    return this.storage.transaction(async (tx) => {
       let zone = await this.zones.lockInScope(tx, caller, zoneId);
       const before = await this.status(tx, zone);
       if (!configuration.enabled) {
         if (!before.signing) return { ...before, removedDsRecords: [] };
         checkNotDeleting(zone);
-        zone = await changeZone(tx, zone, {}, requestId);
+        zone = await this.changes.commit(tx, zone, change);
         await this.signing.disable(tx, zone);
         return { ...(await this.status(tx, zone)), removedDsRecords: before.dsRecords };
       }
@@ -115,7 +119,7 @@ export class DnssecService {
       if (zone.type === 'SECONDARY')
         throw dnssecConflict("A SECONDARY zone's content is its masters': it is not signed here");
       this.signing.keyRing();
-      zone = await changeZone(tx, zone, {}, requestId);
+      zone = await this.changes.commit(tx, zone, change);
       await this.signing.enable(tx, zone, algorithm, initialKeys(new Date()));
       return { ...(await this.status(tx, zone)), removedDsRecords: [] };
     });
@@ -132,7 +136,7 @@ export class DnssecService {
     requestId?: string,
   ): Promise<DnssecStatus> {
     authorize(caller, 'write');
-    return withTransaction(this.prisma.pg, async (tx) => {
+    return this.storage.transaction(async (tx) => {
       let zone = await this.zones.lockInScope(tx, caller, zoneId);
       if (!(await this.dnssec.find(tx, zone.id))) throw dnssecNotEnabled();
       checkNotDeleting(zone);
@@ -144,13 +148,13 @@ export class DnssecService {
         if (error instanceof RolloverInProgress) throw dnssecConflict(`${error.message}`);
         throw error;
       }
-      zone = await changeZone(tx, zone, {}, requestId);
+      zone = await this.changes.commit(tx, zone, signingChange(caller, requestId));
       await this.signing.changeKeys(tx, zone, keys, planned);
       return this.status(tx, zone);
     });
   }
 
-  private async status(db: Parameters<DnssecRepository['find']>[0], zone: ZoneRecord): Promise<DnssecStatus> {
+  private async status(db: Queryable, zone: ZoneRecord): Promise<DnssecStatus> {
     const signing = await this.dnssec.find(db, zone.id);
     const keys = signing ? (await this.dnssec.keys(db, zone.id)).map(publicPart) : [];
     const signingKsks = keys.filter((key) => key.role === 'KSK' && key.state === 'ACTIVE');
@@ -166,6 +170,13 @@ export class DnssecService {
     };
   }
 }
+
+/** A change of the zone's signing through the API: its content is signed anew (no record set of the caller's). */
+const signingChange = (caller: Caller, requestId?: string): ZoneChange => ({
+  source: 'dnssec',
+  actor: userActor(caller, requestId),
+  rrsets: [],
+});
 
 const dnskeyFields = (key: Pick<DnssecKeyRecord, 'role' | 'algorithm' | 'publicKey'>): DnskeyFields => ({
   flags: key.role === 'KSK' ? KSK_FLAGS : ZSK_FLAGS,

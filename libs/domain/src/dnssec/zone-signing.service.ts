@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { PoolClient } from 'pg';
 import {
   DEFAULT_SIGNING_POLICY,
   DNSSEC_ALGORITHMS,
@@ -18,7 +17,13 @@ import {
   parseRrsig,
   parseSignatureTime,
 } from '@zonewarden/dns';
-import { DnssecKeyRecord, DnssecRepository, SignedRecordSet, ZoneRecord } from '@zonewarden/persistence';
+import {
+  DnssecKeyRecord,
+  DnssecRepository,
+  SignedRecordSet,
+  Transaction,
+  ZoneRecord,
+} from '@zonewarden/persistence';
 import { DomainSettings } from '../domain-settings';
 import { dnssecNotConfigured } from './dnssec.errors';
 import { ScheduledKey, nextKeyEvent } from './key-schedule';
@@ -37,7 +42,7 @@ interface Session {
 
 /**
  * The signing seam: every change of a signed zone's record sets or SOA calls it in the change's own
- * transaction (the zone's row locked, the serial already bumped by changeZone), and it re-signs only the
+ * transaction (the zone's row locked, the serial already bumped by ZoneChangeWriter), and it re-signs only the
  * RRsets that changed, the SOA among them, writing the difference to zone_dnssec_records. It also carries
  * out enabling, disabling and key changes for DnssecService and the maintenance job. An unsigned zone
  * costs one indexed lookup.
@@ -54,7 +59,7 @@ export class ZoneSigningService {
   ) {}
 
   /** Re-signs what `changed` touched, and the SOA, when the zone is signed. */
-  async signChange(tx: PoolClient, zone: ZoneRecord, changed: ChangedRecordSets): Promise<void> {
+  async signChange(tx: Transaction, zone: ZoneRecord, changed: ChangedRecordSets): Promise<void> {
     if (!(await this.dnssec.find(tx, zone.id))) return;
     const keys = await this.dnssec.keys(tx, zone.id);
     await this.resign(tx, zone, keys, keys, (session) => [
@@ -64,7 +69,7 @@ export class ZoneSigningService {
 
   /** Signs the zone afresh with a new KSK and ZSK of `algorithm`; the zone's serial was just bumped. */
   async enable(
-    tx: PoolClient,
+    tx: Transaction,
     zone: ZoneRecord,
     algorithm: DnssecAlgorithm,
     keys: readonly ScheduledKey[],
@@ -89,7 +94,7 @@ export class ZoneSigningService {
   }
 
   /** Removes the zone's signatures, keys and signing; the zone's serial was just bumped. */
-  async disable(tx: PoolClient, zone: ZoneRecord): Promise<void> {
+  async disable(tx: Transaction, zone: ZoneRecord): Promise<void> {
     await this.dnssec.remove(tx, zone.id);
   }
 
@@ -99,7 +104,7 @@ export class ZoneSigningService {
    * with its new serial included.
    */
   async changeKeys(
-    tx: PoolClient,
+    tx: Transaction,
     zone: ZoneRecord,
     current: readonly DnssecKeyRecord[],
     planned: readonly ScheduledKey[],
@@ -128,7 +133,7 @@ export class ZoneSigningService {
   }
 
   /** Renews the signatures that expire soon after `now`, and re-signs the SOA with its new serial. */
-  async refresh(tx: PoolClient, zone: ZoneRecord, now: Date): Promise<void> {
+  async refresh(tx: Transaction, zone: ZoneRecord, now: Date): Promise<void> {
     const keys = await this.dnssec.keys(tx, zone.id);
     const work = (session: Session) => [
       session.signer.applyChange(this.change(zone, session, [])),
@@ -141,7 +146,7 @@ export class ZoneSigningService {
    * Encrypts again, under the current key-encryption key, the zone's private keys still under an older
    * one (after the operator put a new pair first in DNSSEC_KEY_ENCRYPTION_KEYS); the number re-encrypted.
    */
-  async reEncryptKeys(tx: PoolClient, keys: readonly DnssecKeyRecord[]): Promise<number> {
+  async reEncryptKeys(tx: Transaction, keys: readonly DnssecKeyRecord[]): Promise<number> {
     const ring = this.keyRing();
     const stale = keys.filter((key) => ring.needsReEncryption(key.privateKey));
     for (const key of stale) {
@@ -156,14 +161,14 @@ export class ZoneSigningService {
   }
 
   /** Whether some signature of the zone enters the refresh window by `now`. */
-  async refreshDue(tx: PoolClient, zoneId: string, now: Date): Promise<boolean> {
+  async refreshDue(tx: Transaction, zoneId: string, now: Date): Promise<boolean> {
     const at = refreshAt(await this.dnssec.signerRecords(tx, zoneId));
     return at !== null && at.getTime() <= now.getTime();
   }
 
   /** Sets when the maintenance job next has work for the zone (rollover step or refresh). */
   async scheduleNext(
-    tx: PoolClient,
+    tx: Transaction,
     zoneId: string,
     keys: readonly ScheduledKey[],
     records: readonly DnssecRecord[],
@@ -187,7 +192,7 @@ export class ZoneSigningService {
    * `work`, writes its deltas and schedules the next event by `keys` (the keys from now on).
    */
   private async resign(
-    tx: PoolClient,
+    tx: Transaction,
     zone: ZoneRecord,
     signedWith: readonly DnssecKeyRecord[],
     keys: readonly DnssecKeyRecord[],
@@ -232,7 +237,7 @@ export class ZoneSigningService {
   }
 
   private async storeKeys(
-    tx: PoolClient,
+    tx: Transaction,
     ring: KeyRing,
     zoneId: string,
     algorithm: number,

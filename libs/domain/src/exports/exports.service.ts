@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ExportRequestedV1 } from '@zonewarden/contracts';
 import { zonefileHeader, zonefileLines } from '@zonewarden/dns';
@@ -5,13 +6,14 @@ import {
   ExportRecord,
   ExportsRepository,
   ListQuery,
+  OutboxWriter,
   Page,
-  PrismaService,
+  Storage,
   ZoneContentRepository,
   ZonePropagationRepository,
-  withTransaction,
 } from '@zonewarden/persistence';
 import { Caller, authorize } from '../caller';
+import { exportRequested } from '../events/task-events';
 import { badRequest } from '../common.errors';
 import { QuotasService } from '../quotas/quotas.service';
 import { overQuota } from '../quotas/quotas.errors';
@@ -28,7 +30,8 @@ export class ExportsService {
   private readonly records: TaskAccess<ExportRecord>;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly storage: Storage,
+    private readonly outbox: OutboxWriter,
     private readonly content: ZoneContentRepository,
     private readonly exports: ExportsRepository,
     private readonly propagation: ZonePropagationRepository,
@@ -45,9 +48,13 @@ export class ExportsService {
     const { api_export_size: limit } = await this.quotas.of(zone.projectId);
     if (limit >= 0 && (await this.content.recordSetCount(zone.id)) > limit)
       throw overQuota('api_export_size');
-    return withTransaction(this.prisma.pg, async (tx) =>
-      this.exports.insert(tx, await this.zones.lockInScope(tx, caller, zoneId), requestId),
-    );
+    return this.storage.transaction(async (tx) => {
+      const locked = await this.zones.lockInScope(tx, caller, zoneId);
+      const task = { id: randomUUID(), zoneId: locked.id, projectId: locked.projectId };
+      const created = await this.exports.insert(tx, task);
+      await this.outbox.write(tx, exportRequested(task, requestId));
+      return created;
+    });
   }
 
   get(caller: Caller, id: string): Promise<ExportRecord> {

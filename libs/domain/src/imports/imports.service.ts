@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ImportRequestedV1 } from '@zonewarden/contracts';
 import { DomainError } from '../domain-error';
@@ -8,11 +9,12 @@ import {
   ImportTransaction,
   ImportsRepository,
   ListQuery,
+  OutboxWriter,
   Page,
-  PrismaService,
-  withTransaction,
+  Storage,
 } from '@zonewarden/persistence';
 import { Caller, authorize, ownProject } from '../caller';
+import { importRequested } from '../events/task-events';
 import { mayUseBlacklisted } from '../zones/zone-name-rules';
 import { QuotasService } from '../quotas/quotas.service';
 import { checkZoneContentQuotas } from '../quotas/quota-rules';
@@ -44,7 +46,8 @@ export class ImportsService {
   private readonly records: TaskAccess<ImportRecord>;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly storage: Storage,
+    private readonly outbox: OutboxWriter,
     private readonly settings: DomainSettings,
     private readonly imports: ImportsRepository,
     private readonly quotas: QuotasService,
@@ -60,8 +63,16 @@ export class ImportsService {
   async create(caller: Caller, zonefile: () => Iterable<string>, requestId?: string): Promise<ImportRecord> {
     authorize(caller, 'write');
     const pieces = zonefile();
-    const task = { projectId: ownProject(caller), mayUseBlacklisted: mayUseBlacklisted(caller) };
-    return withTransaction(this.prisma.pg, (tx) => this.imports.insert(tx, task, pieces, requestId));
+    const task = {
+      id: randomUUID(),
+      projectId: ownProject(caller),
+      mayUseBlacklisted: mayUseBlacklisted(caller),
+    };
+    return this.storage.transaction(async (tx) => {
+      const created = await this.imports.insert(tx, task, pieces);
+      await this.outbox.write(tx, importRequested(task, requestId));
+      return created;
+    });
   }
 
   get(caller: Caller, id: string): Promise<ImportRecord> {
@@ -87,7 +98,7 @@ export class ImportsService {
   async carryOut(request: ImportRequestedV1): Promise<void> {
     const quotas = await this.quotas.of(request.projectId);
     try {
-      await withTransaction(this.prisma.pg, async (tx) => {
+      await this.storage.transaction(async (tx) => {
         const transaction = await ImportTransaction.open(tx, request.importId);
         // No longer pending, or in another delivery's hands.
         if (transaction) await this.createZone(transaction, request, quotas);

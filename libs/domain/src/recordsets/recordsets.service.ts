@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { PoolClient } from 'pg';
 import { DomainError } from '../domain-error';
 import { forbidden } from '../common.errors';
 import { checkRecordSetsWritable } from '../zones/secondary-zone-rules';
@@ -9,17 +8,18 @@ import {
   ListQuery,
   NO_COUNT_CHANGE,
   Page,
-  PrismaService,
   RecordCountDelta,
   RecordSetRecord,
   RecordSetsRepository,
+  Storage,
+  Transaction,
   ZoneRecord,
   ZonesRepository,
-  changeZone,
-  recordCounts,
-  withTransaction,
 } from '@zonewarden/persistence';
 import { Caller, authorize, scopeOf } from '../caller';
+import { userActor } from '../changes/actor';
+import { RRsetState, ZoneChange } from '../changes/zone-change';
+import { ZoneChangeWriter } from '../changes/zone-change-writer';
 import { badRequest, pageOrMarkerNotFound } from '../common.errors';
 import { DomainSettings } from '../domain-settings';
 import { QuotasService } from '../quotas/quotas.service';
@@ -58,6 +58,12 @@ export type RecordSetUpdate = Partial<RecordSetInput>;
 const countedChange = (set: RecordSetRecord, delta: RecordCountDelta) =>
   set.managed ? NO_COUNT_CHANGE : delta;
 
+/** What a record set holds, as a change records it. */
+const stateOf = (set: Pick<RecordSetRecord, 'ttl' | 'records'>): RRsetState => ({
+  ttl: set.ttl,
+  records: set.records,
+});
+
 const immutable = (field: string) =>
   new DomainError(
     'invalid_object',
@@ -72,7 +78,8 @@ const immutable = (field: string) =>
 @Injectable()
 export class RecordSetsService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly storage: Storage,
+    private readonly changes: ZoneChangeWriter,
     private readonly quotas: QuotasService,
     private readonly recordSets: RecordSetsRepository,
     private readonly settings: DomainSettings,
@@ -101,21 +108,22 @@ export class RecordSetsService {
     if (child) throw belongsInChildZone(child);
     const quotas = await this.quotas.of(zone.projectId);
     const newSet = { name, type, records, ttl: input.ttl ?? null, description: input.description ?? null };
-    return withTransaction(this.prisma.pg, async (tx) => {
+    return this.storage.transaction(async (tx) => {
       const locked = await this.zones.lockForRecordSets(tx, caller, zoneId);
       checkNotDeleting(locked);
       const siblings = await this.recordSets.typesAtName(tx, zoneId, name);
       if (siblings.includes(type)) throw duplicateRecordSet();
       checkSiblings(name, type, siblings);
-      await checkQuotas(tx, locked, quotas, records.length, 1);
+      await this.checkQuotas(tx, locked, quotas, records.length, 1);
       const id = await this.recordSets.insert(tx, locked, {
         ...newSet,
         projectId: recordSetCreator(caller, locked),
       });
       if (id === null) throw duplicateRecordSet();
-      const changed = await changeZone(tx, locked, {}, options.requestId, {
-        sets: 1,
-        records: records.length,
+      const changed = await this.changes.commit(tx, locked, {
+        ...this.change(caller, options),
+        counted: { sets: 1, records: records.length },
+        rrsets: [{ name, type, before: null, after: stateOf(newSet) }],
       });
       await this.signing.signChange(tx, changed, [{ name, type }]);
       return this.lock(tx, id);
@@ -165,7 +173,7 @@ export class RecordSetsService {
     const { type } = await this.get(caller, id, zoneId);
     const records = update.records && type !== 'SOA' ? canonicalRecords(type, update.records) : undefined;
     const quotas = await this.quotas.of(zone.projectId);
-    return withTransaction(this.prisma.pg, async (tx) => {
+    return this.storage.transaction(async (tx) => {
       const { locked, current } = await this.lockForChange(tx, caller, zoneId, id, (current) => {
         checkUpdatable(current, zone.name);
         if (current.managed && !options.editManaged) throw badRequest('Managed records may not be updated');
@@ -174,12 +182,20 @@ export class RecordSetsService {
       });
       let counted = NO_COUNT_CHANGE;
       if (records) {
-        await checkQuotas(tx, locked, quotas, records.length, 0, current.records.length);
+        await this.checkQuotas(tx, locked, quotas, records.length, 0, current.records.length);
         await this.recordSets.replaceRecords(tx, id, records);
         counted = countedChange(current, { sets: 0, records: records.length - current.records.length });
       }
       await this.recordSets.update(tx, id, { ttl: update.ttl, description: update.description });
-      const changed = await changeZone(tx, locked, {}, options.requestId, counted);
+      const after = stateOf({
+        ttl: update.ttl !== undefined ? update.ttl : current.ttl,
+        records: records ?? current.records,
+      });
+      const changed = await this.changes.commit(tx, locked, {
+        ...this.change(caller, options),
+        counted,
+        rrsets: [{ name: current.name, type: current.type, before: stateOf(current), after }],
+      });
       await this.signing.signChange(tx, changed, [current]);
       return this.lock(tx, id);
     });
@@ -190,16 +206,43 @@ export class RecordSetsService {
     authorize(caller, 'write');
     checkEditManaged(caller, options);
     checkRecordSetsWritable(caller, await this.zones.get(caller, zoneId));
-    return withTransaction(this.prisma.pg, async (tx) => {
+    return this.storage.transaction(async (tx) => {
       const { locked, current } = await this.lockForChange(tx, caller, zoneId, id, (current) => {
         if (current.type === 'SOA') throw badRequest('Deleting a SOA recordset is not allowed');
         if (current.managed && !options.editManaged) throw badRequest('Managed records may not be deleted');
       });
       await this.recordSets.markDeleted(tx, id);
       const counted = countedChange(current, { sets: -1, records: -current.records.length });
-      const changed = await changeZone(tx, locked, {}, options.requestId, counted);
+      const changed = await this.changes.commit(tx, locked, {
+        ...this.change(caller, options),
+        counted,
+        rrsets: [{ name: current.name, type: current.type, before: stateOf(current), after: null }],
+      });
       await this.signing.signChange(tx, changed, [current]);
       return this.lock(tx, id);
+    });
+  }
+
+  /** Who changes the zone's record sets, through the API. */
+  private change(caller: Caller, options: WriteOptions): Pick<ZoneChange, 'source' | 'actor'> {
+    return { source: 'api', actor: userActor(caller, options.requestId) };
+  }
+
+  /** Record sets and records of the (locked) zone, managed ones aside, stay within the quotas after the change. */
+  private async checkQuotas(
+    tx: Transaction,
+    zone: ZoneRecord,
+    quotas: Quotas,
+    records: number,
+    addedSets: number,
+    removedRecords = 0,
+  ): Promise<void> {
+    // Kept in the zone's row by every writer (RecordCountDelta): no counting of a large zone per change.
+    const counts = await this.zoneStore.recordCounts(tx, zone.id);
+    checkZoneContentQuotas(quotas, {
+      largest: records,
+      sets: counts.sets + addedSets,
+      records: counts.records - removedRecords + records,
     });
   }
 
@@ -209,7 +252,7 @@ export class RecordSetsService {
    * being deleted takes no change.
    */
   private async lockForChange(
-    tx: PoolClient,
+    tx: Transaction,
     caller: Caller,
     zoneId: string,
     id: string,
@@ -224,7 +267,7 @@ export class RecordSetsService {
     return { locked, current };
   }
 
-  private async lock(tx: PoolClient, id: string, zoneId?: string): Promise<RecordSetRecord> {
+  private async lock(tx: Transaction, id: string, zoneId?: string): Promise<RecordSetRecord> {
     const recordSet = await this.recordSets.lock(tx, id, zoneId);
     if (!recordSet) throw recordSetNotFound();
     return recordSet;
@@ -241,22 +284,4 @@ function checkUpdatable(recordSet: RecordSetRecord, zoneName: string): void {
 /** The edit-managed flag itself needs the admin role (Designate's `edit_managed_records` policy). */
 function checkEditManaged(caller: Caller, options: WriteOptions): void {
   if (options.editManaged && !caller.isAdmin) throw forbidden();
-}
-
-/** Record sets and records of the (locked) zone, managed ones aside, stay within the quotas after the change. */
-async function checkQuotas(
-  tx: PoolClient,
-  zone: ZoneRecord,
-  quotas: Quotas,
-  records: number,
-  addedSets: number,
-  removedRecords = 0,
-): Promise<void> {
-  // Kept in the zone's row by every writer (RecordCountDelta): no counting of a large zone per change.
-  const counts = await recordCounts(tx, zone.id);
-  checkZoneContentQuotas(quotas, {
-    largest: records,
-    sets: counts.sets + addedSets,
-    records: counts.records - removedRecords + records,
-  });
 }

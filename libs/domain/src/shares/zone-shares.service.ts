@@ -2,11 +2,10 @@ import { Injectable } from '@nestjs/common';
 import {
   ListQuery,
   Page,
-  PrismaService,
   RecordSetsRepository,
+  Storage,
   ZoneShareRecord,
   ZoneSharesRepository,
-  withTransaction,
 } from '@zonewarden/persistence';
 import { Caller, authorize } from '../caller';
 import { badRequest, pageOrMarkerNotFound } from '../common.errors';
@@ -23,7 +22,7 @@ import { duplicateZoneShare, sharedZoneHasRecordSets, sharedZoneNotFound } from 
 @Injectable()
 export class ZoneSharesService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly storage: Storage,
     private readonly recordSets: RecordSetsRepository,
     private readonly shares: ZoneSharesRepository,
     private readonly zones: ZonesService,
@@ -34,7 +33,7 @@ export class ZoneSharesService {
   async share(caller: Caller, zoneId: string, targetProjectId: string): Promise<ZoneShareRecord> {
     authorize(caller, 'write');
     await this.projects.checkExists(caller, targetProjectId);
-    return withTransaction(this.prisma.pg, async (tx) => {
+    return this.storage.transaction(async (tx) => {
       const zone = await this.zones.lockInScope(tx, caller, zoneId);
       checkNotDeleting(zone);
       if (zone.projectId === targetProjectId) throw badRequest('Cannot share the zone with the zone owner.');
@@ -63,7 +62,7 @@ export class ZoneSharesService {
    */
   async unshare(caller: Caller, zoneId: string, id: string): Promise<void> {
     authorize(caller, 'write');
-    await withTransaction(this.prisma.pg, async (tx) => {
+    await this.storage.transaction(async (tx) => {
       await this.zones.lockInScope(tx, caller, zoneId);
       const target = await this.shares.delete(tx, zoneId, id);
       if (target === null) throw sharedZoneNotFound();

@@ -4,12 +4,11 @@ import { forbidden } from '../common.errors';
 import {
   ListQuery,
   Page,
-  PrismaService,
+  Storage,
   TransferAcceptRecord,
   TransferRequestRecord,
   TransfersRepository,
-  lockZone,
-  withTransaction,
+  ZonesRepository,
 } from '@zonewarden/persistence';
 import { Caller, authorize, ownProject, scopeOf } from '../caller';
 import { pageOrMarkerNotFound } from '../common.errors';
@@ -38,11 +37,12 @@ function sameKey(given: string, stored: string): boolean {
 @Injectable()
 export class TransfersService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly storage: Storage,
     private readonly quotas: QuotasService,
     private readonly settings: DomainSettings,
     private readonly transfers: TransfersRepository,
     private readonly zones: ZonesService,
+    private readonly zoneStore: ZonesRepository,
   ) {}
 
   async createRequest(
@@ -51,7 +51,7 @@ export class TransfersService {
     input: { targetProjectId: string | null; description: string | null },
   ): Promise<TransferRequestRecord> {
     authorize(caller, 'write');
-    return withTransaction(this.prisma.pg, async (tx) => {
+    return this.storage.transaction(async (tx) => {
       const zone = await this.zones.lockInScope(tx, caller, zoneId);
       checkNotDeleting(zone, 'transfer');
       const request = await this.transfers.insertRequest(tx, zone, input);
@@ -111,13 +111,13 @@ export class TransfersService {
     authorize(caller, 'write');
     const acceptor = ownProject(caller);
     const quotas = await this.quotas.of(acceptor);
-    return withTransaction(this.prisma.pg, async (tx) => {
+    return this.storage.transaction(async (tx) => {
       const request = await this.transfers.lockRequest(tx, requestId.toLowerCase());
       if (!request) throw requestNotFound();
       if (request.targetProjectId !== null && request.targetProjectId !== acceptor) throw forbidden();
       if (request.status !== 'ACTIVE') throw requestNotActive(request.status);
       if (!sameKey(key, request.key)) throw invalidKey();
-      const zone = await lockZone(tx, request.zoneId, { projectId: null });
+      const zone = await this.zoneStore.lock(tx, request.zoneId, { projectId: null });
       if (!zone) throw zoneNotFound();
       checkNotDeleting(zone, 'transfer');
       await this.zones.checkZoneQuota(tx, acceptor, quotas);

@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
+import { TsigKey } from '@zonewarden/dns';
 import {
   ListQuery,
   NewTsigKey,
   Page,
+  Storage,
   TsigKeyChanges,
   TsigKeyRecord,
   TsigKeysRepository,
+  ZoneRecord,
+  signingKey,
 } from '@zonewarden/persistence';
 import { Caller, authorize } from '../caller';
 import { pageOrMarkerNotFound } from '../common.errors';
@@ -16,10 +20,14 @@ import { duplicateTsigKey, tsigKeyNotFound } from './tsigkeys.errors';
  * signs the transfers of the zone `resource_id`, one of scope POOL those of the pool's zones: a SECONDARY
  * zone's from its masters, and every zone's from mini-dns to the pool's targets. The secret is shown in
  * the clear; at rest it is encrypted when TSIG_KEY_ENCRYPTION_KEYS is set (the repository's TsigSecrets).
+ * The servers' own reads (no caller) are the last three methods.
  */
 @Injectable()
 export class TsigKeysService {
-  constructor(private readonly keys: TsigKeysRepository) {}
+  constructor(
+    private readonly keys: TsigKeysRepository,
+    private readonly storage: Storage,
+  ) {}
 
   async list(caller: Caller, query: ListQuery): Promise<Page<TsigKeyRecord>> {
     authorize(caller, 'admin');
@@ -46,6 +54,21 @@ export class TsigKeysService {
   async delete(caller: Caller, id: string): Promise<void> {
     authorize(caller, 'admin');
     if (!(await this.keys.delete(id))) notFound();
+  }
+
+  /** Every key, as a server verifying signed requests holds them by name. */
+  async signingKeys(): Promise<TsigKey[]> {
+    return (await this.keys.all()).flatMap((record) => signingKey(record) ?? []);
+  }
+
+  /** The keys a transfer of the zone `name` (lower case) may be signed with; none: it needs no key. */
+  keysForZoneName(name: string): Promise<TsigKeyRecord[]> {
+    return this.keys.forZoneName(name);
+  }
+
+  /** The key a transfer of the zone is signed with: the zone's own, else its pool's; none. */
+  async signingKeyFor(zone: Pick<ZoneRecord, 'id' | 'poolId'>): Promise<TsigKey | undefined> {
+    return signingKey(await this.keys.forZone(this.storage.autocommit, zone));
   }
 }
 

@@ -42,7 +42,7 @@ export class LegacyDomainsService {
     if (changes.name !== undefined && changes.name.toLowerCase() !== zone.name)
       throw new DomainError('invalid_object', 'Renaming a domain is not allowed');
     const { name: _name, ...zoneChanges } = changes;
-    return this.zones.update(caller, id, zoneChanges, requestId);
+    return this.zones.update(caller, id, zoneChanges, requestId, 'legacy');
   }
 
   async delete(caller: Caller, id: string, requestId?: string): Promise<void> {

@@ -9,15 +9,16 @@ import {
   transferZone,
 } from '@zonewarden/dns';
 import {
-  PrismaService,
   SecondaryZonesRepository,
+  Storage,
   TransferredRecordSet,
-  TsigKeysRepository,
   ZonePropagationRepository,
   ZoneRecord,
-  signingKey,
-  withTransaction,
 } from '@zonewarden/persistence';
+import { systemActor } from '../changes/actor';
+import { ZoneChange } from '../changes/zone-change';
+import { ZoneChangeWriter } from '../changes/zone-change-writer';
+import { TsigKeysService } from '../tsigkeys/tsigkeys.service';
 import { parseMaster } from './secondary-zone-rules';
 
 /** SOA timers are kept within these bounds (seconds): a master cannot make us spin, nor forget it. */
@@ -28,6 +29,9 @@ const DEFAULT_RETRY_SECONDS = 60;
 const TRANSFER_TIMEOUT_MS = 30_000;
 
 const bounded = (seconds: number) => Math.min(MAX_TIMER_SECONDS, Math.max(MIN_TIMER_SECONDS, seconds));
+
+/** A transfer's content replaces the zone's: the masters' record sets, which zone-worker does not compare. */
+const TRANSFER: ZoneChange = { source: 'secondary', actor: systemActor('zone-worker'), rrsets: [] };
 
 type Outcome =
   | { kind: 'transferred'; serial: number; refresh: number; recordsets: TransferredRecordSet[] }
@@ -45,17 +49,18 @@ export class SecondaryZonesService {
   private readonly logger = new Logger(SecondaryZonesService.name);
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly storage: Storage,
+    private readonly changes: ZoneChangeWriter,
     private readonly zones: ZonePropagationRepository,
     private readonly secondaries: SecondaryZonesRepository,
-    private readonly tsigKeys: TsigKeysRepository,
+    private readonly tsigKeys: TsigKeysService,
   ) {}
 
   async transfer(request: XfrRequestedV1): Promise<void> {
     const zone = await this.zones.findById(request.zoneId);
     if (!zone || zone.type !== 'SECONDARY' || zone.action === 'DELETE') return;
     const outcome = await this.fetch(zone, request.force || !zone.transferredAt);
-    await withTransaction(this.prisma.pg, async (tx) => {
+    await this.storage.transaction(async (tx) => {
       const locked = await this.secondaries.lock(tx, zone.id);
       if (!locked || locked.action === 'DELETE') return;
       if (outcome.kind === 'failed') {
@@ -64,13 +69,8 @@ export class SecondaryZonesService {
       } else if (outcome.kind === 'current') {
         await this.secondaries.scheduleRefresh(tx, zone.id, outcome.refresh);
       } else {
-        await this.secondaries.replaceContent(
-          tx,
-          locked,
-          outcome.serial,
-          outcome.recordsets,
-          outcome.refresh,
-        );
+        const { serial, recordsets, refresh: refreshSeconds } = outcome;
+        await this.changes.replace(tx, locked, { serial, recordsets, refreshSeconds }, TRANSFER);
       }
     });
   }
@@ -101,8 +101,8 @@ export class SecondaryZonesService {
     return { kind: 'failed', reason: `transfer failed: ${reasons.join('; ') || 'no masters'}`, retry };
   }
 
-  private async keyFor(zone: ZoneRecord): Promise<TsigKey | undefined> {
-    return signingKey(await this.tsigKeys.forZone(this.prisma.pg, zone));
+  private keyFor(zone: ZoneRecord): Promise<TsigKey | undefined> {
+    return this.tsigKeys.signingKeyFor(zone);
   }
 }
 

@@ -1,33 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { PoolClient } from 'pg';
-import { ZONE_EVENTS } from '@zonewarden/contracts';
 import { ancestorNames, canonicalName, soaRecordData, unixSeconds } from '@zonewarden/dns';
 import { Quotas } from '@zonewarden/config';
 import {
   ListQuery,
   NewZone,
-  OutboxEntry,
+  OutboxWriter,
   Page,
   PoolNsRecordRecord,
   PoolsRepository,
-  PrismaService,
   Queryable,
   SecondaryZonesRepository,
+  Storage,
+  Transaction,
   ZoneChanges,
-  ZoneEventSubject,
   ZoneRecord,
   ZoneSharesRepository,
   ZonesRepository,
-  announceZone,
-  changeZone,
-  lockZone,
-  requestTransfer,
-  withTransaction,
-  writeToOutbox,
-  zoneEvent,
 } from '@zonewarden/persistence';
 import { Caller, authorize, ownProject, scopeOf } from '../caller';
+import { userActor } from '../changes/actor';
+import { ChangeSource } from '../changes/zone-change';
+import { ZoneChangeWriter } from '../changes/zone-change-writer';
+import { xfrRequested } from '../events/task-events';
+import { zoneCreated, zoneDeleted } from '../events/zone-events';
 import { forbidden, pageOrMarkerNotFound } from '../common.errors';
 import { DomainSettings } from '../domain-settings';
 import { QuotasService } from '../quotas/quotas.service';
@@ -65,7 +61,7 @@ export const DEFAULT_ZONE_TTL = 3600;
 @Injectable()
 export class ZonesService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly storage: Storage,
     private readonly settings: DomainSettings,
     private readonly pools: PoolsRepository,
     private readonly quotas: QuotasService,
@@ -73,6 +69,8 @@ export class ZonesService {
     private readonly zones: ZonesRepository,
     private readonly secondaries: SecondaryZonesRepository,
     private readonly signing: ZoneSigningService,
+    private readonly changes: ZoneChangeWriter,
+    private readonly outbox: OutboxWriter,
   ) {}
 
   async create(caller: Caller, input: ZoneRequest, requestId?: string): Promise<ZoneRecord> {
@@ -94,14 +92,15 @@ export class ZonesService {
     };
     // A SECONDARY zone is announced once its first transfer brought its content (zone-worker).
     if (secondary)
-      return withTransaction(this.prisma.pg, async (tx) => {
+      return this.storage.transaction(async (tx) => {
         const created = await this.createIn(tx, newZone, mayUseBlacklisted(caller));
-        await requestTransfer(tx, created.id, true, requestId);
+        await this.outbox.write(tx, xfrRequested(created.id, true, requestId));
         return created;
       });
     // Two round trips, no BEGIN or COMMIT: the checks' reads, then one statement that inserts the zone and
     // its announcement (a transaction by itself).
-    return this.createIn(this.prisma.pg, newZone, mayUseBlacklisted(caller), undefined, { requestId });
+    const autocommit = this.storage.autocommit;
+    return this.createIn(autocommit, newZone, mayUseBlacklisted(caller), undefined, { requestId });
   }
 
   /**
@@ -143,7 +142,7 @@ export class ZonesService {
           ];
     const limited = quotas.zones >= 0 ? quotas.zones : null;
     const id = randomUUID();
-    const announcement = announce && this.createdAnnouncement({ ...zone, id, serial }, announce.requestId);
+    const announcement = announce && zoneCreated({ ...zone, id, serial }, announce.requestId);
     const { zone: created, liveZones } = await this.zones.insert(
       db,
       { ...zone, id },
@@ -159,21 +158,17 @@ export class ZonesService {
   }
 
   /** One more zone for the project within its quota; its creations and accepts queue on its lock meanwhile. */
-  async checkZoneQuota(tx: PoolClient, projectId: string, quotas: Quotas): Promise<void> {
+  async checkZoneQuota(tx: Transaction, projectId: string, quotas: Quotas): Promise<void> {
     if (quotas.zones >= 0) checkQuota(quotas, 'zones', (await this.zones.countLiveLocked(tx, projectId)) + 1);
   }
 
-  announceCreated(tx: PoolClient, zone: ZoneRecord, requestId?: string): Promise<void> {
-    return writeToOutbox(tx, this.createdAnnouncement(zone, requestId));
-  }
-
-  private createdAnnouncement(zone: ZoneEventSubject, requestId?: string): OutboxEntry {
-    return { pattern: ZONE_EVENTS.created, payload: zoneEvent(zone, 'CREATE'), requestId };
+  announceCreated(tx: Transaction, zone: ZoneRecord, requestId?: string): Promise<void> {
+    return this.outbox.write(tx, zoneCreated(zone, requestId));
   }
 
   async get(caller: Caller, id: string): Promise<ZoneRecord> {
     authorize(caller, 'read');
-    const zone = await this.zones.find(this.prisma.pg, id, scopeOf(caller));
+    const zone = await this.zones.find(this.storage.autocommit, id, scopeOf(caller));
     if (!zone) throw zoneNotFound();
     return zone;
   }
@@ -184,10 +179,19 @@ export class ZonesService {
     return pageOrMarkerNotFound(page, query);
   }
 
-  /** Applies a PATCH: bumps the serial (and the SOA record), the version, and announces the update. */
-  async update(caller: Caller, id: string, changes: ZoneChanges, requestId?: string): Promise<ZoneRecord> {
+  /**
+   * Applies a PATCH (`source`: through the API, or its legacy interface): bumps the serial (and the SOA
+   * record), the version, and announces the update.
+   */
+  async update(
+    caller: Caller,
+    id: string,
+    changes: ZoneChanges,
+    requestId?: string,
+    source: ChangeSource = 'api',
+  ): Promise<ZoneRecord> {
     authorize(caller, 'write');
-    return withTransaction(this.prisma.pg, async (tx) => {
+    return this.storage.transaction(async (tx) => {
       const current = await this.lockInScope(tx, caller, id);
       checkNotDeleting(current);
       // A SECONDARY zone's serial and SOA are its masters': only its description is ours to change.
@@ -195,7 +199,8 @@ export class ZonesService {
         checkSecondaryChanges(changes);
         return this.secondaries.describe(tx, id, changes.description);
       }
-      const changed = await changeZone(tx, current, changes, requestId);
+      const actor = userActor(caller, requestId);
+      const changed = await this.changes.commit(tx, current, { source, actor, fields: changes, rrsets: [] });
       // The zone's TTL is the TTL of every record set without one of its own: all of them are re-signed.
       const ttlChanged = changes.ttl !== undefined && changes.ttl !== current.ttl;
       await this.signing.signChange(tx, changed, ttlChanged ? 'all' : []);
@@ -209,13 +214,13 @@ export class ZonesService {
    */
   async delete(caller: Caller, id: string, requestId?: string, deleteShares = false): Promise<ZoneRecord> {
     authorize(caller, 'write');
-    return withTransaction(this.prisma.pg, async (tx) => {
+    return this.storage.transaction(async (tx) => {
       const current = await this.lockInScope(tx, caller, id);
       if (current.action === 'DELETE') return current;
       if (current.shared && !deleteShares) throw zoneIsShared();
       await this.shares.deleteAllOf(tx, id);
       const deleting = await this.zones.markDeleting(tx, id);
-      await announceZone(tx, ZONE_EVENTS.deleted, zoneEvent(deleting, 'DELETE'), requestId);
+      await this.outbox.write(tx, zoneDeleted(deleting, requestId));
       return deleting;
     });
   }
@@ -223,11 +228,11 @@ export class ZonesService {
   /** tasks/xfr: a transfer of the SECONDARY zone from its masters, whatever their serial. */
   async requestXfr(caller: Caller, id: string, requestId?: string): Promise<void> {
     authorize(caller, 'write');
-    await withTransaction(this.prisma.pg, async (tx) => {
+    await this.storage.transaction(async (tx) => {
       const zone = await this.lockInScope(tx, caller, id);
       checkTransferable(zone);
       checkNotDeleting(zone);
-      await requestTransfer(tx, zone.id, true, requestId);
+      await this.outbox.write(tx, xfrRequested(zone.id, true, requestId));
     });
   }
 
@@ -248,15 +253,15 @@ export class ZonesService {
    * The caller's zone, its row locked for the rest of the transaction, for a change of the zone itself:
    * another project's is not found, and a project the zone is only shared with may not change it (403).
    */
-  async lockInScope(tx: PoolClient, caller: Caller, id: string): Promise<ZoneRecord> {
+  async lockInScope(tx: Transaction, caller: Caller, id: string): Promise<ZoneRecord> {
     const zone = await this.lockForRecordSets(tx, caller, id);
     if (throughShare(caller, zone)) throw forbidden();
     return zone;
   }
 
   /** The zone locked for a change of its record sets: its owner's, or a project's it is shared with. */
-  async lockForRecordSets(tx: PoolClient, caller: Caller, id: string): Promise<ZoneRecord> {
-    const zone = await lockZone(tx, id, scopeOf(caller));
+  async lockForRecordSets(tx: Transaction, caller: Caller, id: string): Promise<ZoneRecord> {
+    const zone = await this.zones.lock(tx, id, scopeOf(caller));
     if (!zone) throw zoneNotFound();
     return zone;
   }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { PoolClient } from 'pg';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
-import { Queryable, query } from '../sql';
+import { query } from '../sql';
+import { Queryable, Transaction } from '../transaction';
 
 /** A signed zone's signing (zone_dnssec). */
 export interface ZoneDnssecRecord {
@@ -83,7 +83,7 @@ export class DnssecRepository {
     return row ?? null;
   }
 
-  async insert(tx: PoolClient, zoneId: string, algorithm: number, nextEventAt: Date): Promise<void> {
+  async insert(tx: Transaction, zoneId: string, algorithm: number, nextEventAt: Date): Promise<void> {
     await query(
       tx,
       Prisma.sql`INSERT INTO zone_dnssec (zone_id, algorithm, next_event_at, created_at)
@@ -92,7 +92,7 @@ export class DnssecRepository {
     );
   }
 
-  async setNextEvent(tx: PoolClient, zoneId: string, nextEventAt: Date): Promise<void> {
+  async setNextEvent(tx: Transaction, zoneId: string, nextEventAt: Date): Promise<void> {
     await query(
       tx,
       Prisma.sql`UPDATE zone_dnssec SET next_event_at = ${utc(nextEventAt)}, updated_at = now() AT TIME ZONE 'UTC'
@@ -102,7 +102,7 @@ export class DnssecRepository {
   }
 
   /** Unsigns the zone: its signing, keys (cascade) and signer's records. */
-  async remove(tx: PoolClient, zoneId: string): Promise<void> {
+  async remove(tx: Transaction, zoneId: string): Promise<void> {
     await query(
       tx,
       Prisma.sql`DELETE FROM zone_dnssec_records WHERE zone_id = ${zoneId}::uuid`,
@@ -119,7 +119,7 @@ export class DnssecRepository {
     );
   }
 
-  async insertKey(tx: PoolClient, key: Omit<DnssecKeyRecord, 'createdAt'>): Promise<void> {
+  async insertKey(tx: Transaction, key: Omit<DnssecKeyRecord, 'createdAt'>): Promise<void> {
     await query(
       tx,
       Prisma.sql`INSERT INTO zone_dnssec_keys (id, zone_id, role, algorithm, key_tag, public_key, private_key, state,
@@ -132,7 +132,7 @@ export class DnssecRepository {
   }
 
   /** Writes a key's state and timestamps (the rest of a key never changes). */
-  async updateKey(tx: PoolClient, key: DnssecKeyRecord): Promise<void> {
+  async updateKey(tx: Transaction, key: DnssecKeyRecord): Promise<void> {
     await query(
       tx,
       Prisma.sql`UPDATE zone_dnssec_keys SET state = ${key.state}, activate_at = ${utc(key.activateAt)},
@@ -143,7 +143,7 @@ export class DnssecRepository {
   }
 
   /** A private key encrypted again (under the operator's current key-encryption key). */
-  async setPrivateKey(tx: PoolClient, id: string, privateKey: string): Promise<void> {
+  async setPrivateKey(tx: Transaction, id: string, privateKey: string): Promise<void> {
     await query(
       tx,
       Prisma.sql`UPDATE zone_dnssec_keys SET private_key = ${privateKey} WHERE id = ${id}::uuid`,
@@ -151,12 +151,12 @@ export class DnssecRepository {
     );
   }
 
-  async deleteKey(tx: PoolClient, id: string): Promise<void> {
+  async deleteKey(tx: Transaction, id: string): Promise<void> {
     await query(tx, Prisma.sql`DELETE FROM zone_dnssec_keys WHERE id = ${id}::uuid`, 'dnssec-key-delete');
   }
 
   /** The zone's live record sets as served (the zone's TTL where a set has none), what is signed. */
-  async recordSets(tx: PoolClient, zoneId: string): Promise<SignedRecordSet[]> {
+  async recordSets(tx: Transaction, zoneId: string): Promise<SignedRecordSet[]> {
     return query<SignedRecordSet>(
       tx,
       Prisma.sql`SELECT s.name, s.type, COALESCE(s.ttl, z.ttl) AS ttl, array_agg(r.data ORDER BY r.data) AS records
@@ -176,7 +176,7 @@ export class DnssecRepository {
 
   /** Removes then adds signer's records (a removed record is matched whole; one row per record). */
   async applyDelta(
-    tx: PoolClient,
+    tx: Transaction,
     zoneId: string,
     delta: { add: readonly SignerRecord[]; remove: readonly SignerRecord[] },
   ): Promise<void> {

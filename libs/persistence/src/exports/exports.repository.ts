@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { ExportRequestedV1, TASK_EVENTS } from '@zonewarden/contracts';
 import { Prisma } from '../generated/prisma/client';
 import { ListQuery, Page } from '../collections/keyset';
-import { writeToOutbox } from '../outbox/outbox.writer';
 import { claimStaleTasks } from '../tasks/stale-tasks';
 import { TaskRows } from '../tasks/task-rows';
 import { PrismaService } from '../prisma.service';
-import { Queryable, query, withTransaction } from '../sql';
-import { ZoneRecord } from '../zones/zone.record';
+import { query } from '../sql';
+import { Transaction } from '../transaction';
 import { Scope } from '../access/scope';
 import { EXPORT_COLLECTION, ExportRecord } from './export.record';
 
@@ -16,20 +13,11 @@ const COLUMNS =
   Prisma.raw(`t.id, t.project_id AS "projectId", t.zone_id AS "zoneId", t.status::text AS status, t.message,
   t.location, t.version, t.created_at AT TIME ZONE 'UTC' AS "createdAt", t.updated_at AT TIME ZONE 'UTC' AS "updatedAt"`);
 
-interface ExportTask {
+/** What a request for an export names. */
+export interface ExportTask {
   id: string;
   zoneId: string;
   projectId: string;
-}
-
-function exportRequested(task: ExportTask, requestId?: string) {
-  const payload: ExportRequestedV1 = {
-    version: 1,
-    exportId: task.id,
-    zoneId: task.zoneId,
-    projectId: task.projectId,
-  };
-  return { pattern: TASK_EVENTS.exportRequested, payload, requestId };
 }
 
 /** Zone exports: requested through the API, completed by zone-worker; the content is rendered when fetched. */
@@ -41,32 +29,26 @@ export class ExportsRepository {
     this.rows = new TaskRows(prisma, 'zone_exports', COLUMNS, EXPORT_COLLECTION);
   }
 
-  /** Records the export of the (locked) zone and hands it to zone-worker, in the caller's transaction. */
-  async insert(tx: Queryable, zone: ZoneRecord, requestId?: string): Promise<ExportRecord> {
-    const id = randomUUID();
+  /** Records a pending export (of the locked zone), in the caller's transaction. */
+  async insert(tx: Transaction, task: ExportTask): Promise<ExportRecord> {
     const [row] = await query<ExportRecord>(
       tx,
-      Prisma.sql`INSERT INTO zone_exports AS t (id, project_id, zone_id, status) VALUES (${id}::uuid, ${zone.projectId}, ${zone.id}::uuid, 'PENDING')
+      Prisma.sql`INSERT INTO zone_exports AS t (id, project_id, zone_id, status) VALUES (${task.id}::uuid, ${task.projectId}, ${task.zoneId}::uuid, 'PENDING')
         RETURNING ${COLUMNS}`,
       'export-insert',
     );
-    await writeToOutbox(tx, exportRequested({ id, zoneId: zone.id, projectId: zone.projectId }, requestId));
     return row;
   }
 
-  /** Writes the request again for exports PENDING `seconds` since it was last written (a lost message). */
-  async requestStaleAgain(seconds: number, limit: number): Promise<number> {
-    return withTransaction(this.prisma.pg, async (tx) => {
-      const stale = await claimStaleTasks<ExportTask>(
-        tx,
-        'zone_exports',
-        'id, zone_id AS "zoneId", project_id AS "projectId"',
-        seconds,
-        limit,
-      );
-      for (const task of stale) await writeToOutbox(tx, exportRequested(task));
-      return stale.length;
-    });
+  /** Claims the exports PENDING `seconds` since their request was last written (a lost message): claimStaleTasks. */
+  claimStale(tx: Transaction, seconds: number, limit: number): Promise<ExportTask[]> {
+    return claimStaleTasks<ExportTask>(
+      tx,
+      'zone_exports',
+      'id, zone_id AS "zoneId", project_id AS "projectId"',
+      seconds,
+      limit,
+    );
   }
 
   find(scope: Scope, id: string): Promise<ExportRecord | null> {

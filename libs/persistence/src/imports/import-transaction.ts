@@ -1,7 +1,7 @@
-import { PoolClient } from 'pg';
 import type { CnameConflict, ZonefileRecord } from '@zonewarden/dns';
 import { Prisma } from '../generated/prisma/client';
-import { query } from '../sql';
+import { clientOf, query } from '../sql';
+import { Transaction } from '../transaction';
 import { addRecordCounts, zoneNameBelow } from '../zones/zone-sql';
 import type { ZoneRecord } from '../zones/zone.record';
 
@@ -24,7 +24,7 @@ const RECORD_SETS_ONLY = (origin: string) =>
 export class ImportTransaction {
   private staged = 0;
 
-  constructor(readonly tx: PoolClient) {}
+  constructor(readonly tx: Transaction) {}
 
   /**
    * The import's transaction, or null when it is no longer pending or another delivery is carrying it
@@ -32,14 +32,14 @@ export class ImportTransaction {
    * redrive's, which skips locked rows) never runs it twice at once; should that run fail, the row is
    * free again and the redrive requests it anew.
    */
-  static async open(tx: PoolClient, importId: string): Promise<ImportTransaction | null> {
+  static async open(tx: Transaction, importId: string): Promise<ImportTransaction | null> {
     const pending = await query(
       tx,
       Prisma.sql`SELECT 1 FROM zone_imports WHERE id = ${importId}::uuid AND status = 'PENDING' AND content IS NOT NULL
         FOR NO KEY UPDATE SKIP LOCKED`,
     );
     if (pending.length === 0) return null;
-    await tx.query(`CREATE TEMPORARY TABLE import_records
+    await clientOf(tx).query(`CREATE TEMPORARY TABLE import_records
       (ord int NOT NULL, line int NOT NULL, name text NOT NULL, type text NOT NULL, ttl int NOT NULL, data text NOT NULL)
       ON COMMIT DROP`);
     await query(
@@ -54,7 +54,9 @@ export class ImportTransaction {
   /** The zonefile's text, as it was sent, in pieces of LINES_PER_FETCH lines. */
   async *zonefile(): AsyncGenerator<string> {
     for (let first = true; ; first = false) {
-      const { rows } = await this.tx.query<{ line: string }>(`FETCH ${LINES_PER_FETCH} FROM import_lines`);
+      const { rows } = await clientOf(this.tx).query<{ line: string }>(
+        `FETCH ${LINES_PER_FETCH} FROM import_lines`,
+      );
       if (rows.length === 0) return;
       // Every line but the file's first follows a line feed.
       yield `${first ? '' : '\n'}${rows.map((row) => row.line).join('\n')}`;

@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { PoolClient } from 'pg';
-import { ImportRequestedV1, TASK_EVENTS } from '@zonewarden/contracts';
 import { Prisma } from '../generated/prisma/client';
 import { ListQuery, Page } from '../collections/keyset';
-import { writeToOutbox } from '../outbox/outbox.writer';
 import { claimStaleTasks } from '../tasks/stale-tasks';
 import { TaskRows } from '../tasks/task-rows';
 import { PrismaService } from '../prisma.service';
-import { query, withTransaction } from '../sql';
+import { query } from '../sql';
+import { Transaction } from '../transaction';
 import { Scope } from '../access/scope';
 import { IMPORT_COLLECTION, ImportRecord } from './import.record';
 import { copyPendingImport } from './zonefile-copy';
@@ -24,16 +21,6 @@ export interface ImportRequest {
   mayUseBlacklisted: boolean;
 }
 
-function importRequested(task: ImportRequest, requestId?: string) {
-  const payload: ImportRequestedV1 = {
-    version: 1,
-    importId: task.id,
-    projectId: task.projectId,
-    mayUseBlacklisted: task.mayUseBlacklisted,
-  };
-  return { pattern: TASK_EVENTS.importRequested, payload, requestId };
-}
-
 /** Zone imports: the zonefile is stored with the request; zone-worker turns it into a zone. */
 @Injectable()
 export class ImportsRepository {
@@ -45,38 +32,27 @@ export class ImportsRepository {
 
   /**
    * In the caller's transaction: a pending import of `zonefile` (its text in pieces of any size, streamed
-   * into storage), and its request.
+   * into storage), under the id the caller chose.
    */
-  async insert(
-    tx: PoolClient,
-    task: Omit<ImportRequest, 'id'>,
-    zonefile: Iterable<string>,
-    requestId?: string,
-  ): Promise<ImportRecord> {
-    const id = randomUUID();
-    await copyPendingImport(tx, { id, ...task, zonefile });
+  async insert(tx: Transaction, task: ImportRequest, zonefile: Iterable<string>): Promise<ImportRecord> {
+    await copyPendingImport(tx, { ...task, zonefile });
     const [row] = await query<ImportRecord>(
       tx,
-      Prisma.sql`SELECT ${COLUMNS} FROM zone_imports t WHERE t.id = ${id}::uuid`,
+      Prisma.sql`SELECT ${COLUMNS} FROM zone_imports t WHERE t.id = ${task.id}::uuid`,
       'import-created',
     );
-    await writeToOutbox(tx, importRequested({ id, ...task }, requestId));
     return row;
   }
 
-  /** Writes the request again for imports PENDING `seconds` since it was last written (a lost message). */
-  async requestStaleAgain(seconds: number, limit: number): Promise<number> {
-    return withTransaction(this.prisma.pg, async (tx) => {
-      const stale = await claimStaleTasks<ImportRequest>(
-        tx,
-        'zone_imports',
-        'id, project_id AS "projectId", may_use_blacklisted AS "mayUseBlacklisted"',
-        seconds,
-        limit,
-      );
-      for (const task of stale) await writeToOutbox(tx, importRequested(task));
-      return stale.length;
-    });
+  /** Claims the imports PENDING `seconds` since their request was last written (a lost message): claimStaleTasks. */
+  claimStale(tx: Transaction, seconds: number, limit: number): Promise<ImportRequest[]> {
+    return claimStaleTasks<ImportRequest>(
+      tx,
+      'zone_imports',
+      'id, project_id AS "projectId", may_use_blacklisted AS "mayUseBlacklisted"',
+      seconds,
+      limit,
+    );
   }
 
   find(scope: Scope, id: string): Promise<ImportRecord | null> {
@@ -96,7 +72,7 @@ export class ImportsRepository {
    * Inside the zone's creating transaction: the import is COMPLETE with it. False when it was no longer
    * pending (handled meanwhile by a redelivery, or deleted).
    */
-  async completeIn(tx: PoolClient, id: string, zone: { id: string; writtenName: string }): Promise<boolean> {
+  async completeIn(tx: Transaction, id: string, zone: { id: string; writtenName: string }): Promise<boolean> {
     const rows = await query(
       tx,
       Prisma.sql`UPDATE zone_imports SET status = 'COMPLETE', zone_id = ${zone.id}::uuid, message = ${`${zone.writtenName} imported`},

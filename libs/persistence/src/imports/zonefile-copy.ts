@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { clientOf } from '../sql';
+import { Transaction } from '../transaction';
 
 /** Characters of the zonefile per COPY message. */
 const PIECE_CHARS = 64 * 1024;
@@ -27,7 +28,7 @@ function* piecesOf(text: string): Generator<string> {
  * as the file, twice over, for every import being stored at once.
  */
 export async function copyPendingImport(
-  tx: PoolClient,
+  tx: Transaction,
   row: { id: string; projectId: string; mayUseBlacklisted: boolean; zonefile: Iterable<string> },
 ): Promise<void> {
   function* copyData(): Generator<string> {
@@ -37,6 +38,8 @@ export async function copyPendingImport(
   }
   await pipeline(
     Readable.from(copyData()),
-    tx.query(copyFrom('COPY zone_imports (id, project_id, status, may_use_blacklisted, content) FROM STDIN')),
+    clientOf(tx).query(
+      copyFrom('COPY zone_imports (id, project_id, status, may_use_blacklisted, content) FROM STDIN'),
+    ),
   );
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { PoolClient } from 'pg';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
 import { isUniqueViolation, query, withTransaction } from '../sql';
+import { Transaction } from '../transaction';
 
 @Injectable()
 export class ProcessedMessagesRepository {
@@ -16,7 +16,7 @@ export class ProcessedMessagesRepository {
   async processOnce(
     consumer: string,
     messageId: string,
-    work: (tx: PoolClient) => Promise<void>,
+    work: (tx: Transaction) => Promise<void>,
   ): Promise<boolean> {
     try {
       return await withTransaction(this.prisma.pg, async (tx) => {

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client';
-import { Queryable, query } from '../sql';
+import { query } from '../sql';
+import { Transaction } from '../transaction';
 
 /** PostgreSQL channel notified (by a trigger) when a transaction that wrote to the outbox commits. */
 export const OUTBOX_CHANNEL = 'zonewarden_outbox';
 
+/** A message as its producer (the domain) composed it. */
 export interface OutboxEntry {
   pattern: string;
   payload: object;
@@ -17,11 +20,14 @@ export function outboxRow(entry: OutboxEntry): Prisma.Sql {
   return Prisma.sql`${randomUUID()}::uuid, ${entry.pattern}, ${JSON.stringify(entry.payload)}::jsonb, ${JSON.stringify(headers)}::jsonb`;
 }
 
-/** Adds a message to the outbox inside the caller's transaction; the relay publishes it after commit. */
-export async function writeToOutbox(db: Queryable, entry: OutboxEntry): Promise<void> {
-  await query(
-    db,
-    Prisma.sql`INSERT INTO outbox_messages (id, pattern, payload, headers) VALUES (${outboxRow(entry)})`,
-    'outbox-insert',
-  );
+/** The outbox's one writer: adds a message inside the caller's transaction; the relay publishes it after commit. */
+@Injectable()
+export class OutboxWriter {
+  async write(tx: Transaction, entry: OutboxEntry): Promise<void> {
+    await query(
+      tx,
+      Prisma.sql`INSERT INTO outbox_messages (id, pattern, payload, headers) VALUES (${outboxRow(entry)})`,
+      'outbox-insert',
+    );
+  }
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { PoolClient } from 'pg';
 import { Prisma } from '../generated/prisma/client';
 import { CollectionSpec, ListQuery, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
 import { isUniqueViolation, query, withTransaction } from '../sql';
+import { Transaction } from '../transaction';
 import { BASE_SORT_KEYS } from '../collections/task-collection';
 
 export interface PoolNsRecordInput {
@@ -135,7 +135,7 @@ async function onDuplicateName<T, D>(duplicate: D, work: () => Promise<T>): Prom
 }
 
 /** Locks the pool and lets the guard judge it (any zone, even one being deleted, references it); false when absent. */
-async function lockWithGuard(tx: PoolClient, id: string, guard: PoolChangeGuard): Promise<boolean> {
+async function lockWithGuard(tx: Transaction, id: string, guard: PoolChangeGuard): Promise<boolean> {
   const [row] = await query<{ hasZones: boolean }>(
     tx,
     Prisma.sql`SELECT EXISTS (SELECT 1 FROM zones z WHERE z.pool_id = p.id) AS "hasZones"
@@ -146,7 +146,7 @@ async function lockWithGuard(tx: PoolClient, id: string, guard: PoolChangeGuard)
   return true;
 }
 
-async function insertNsRecords(tx: PoolClient, poolId: string, records: PoolNsRecordInput[]): Promise<void> {
+async function insertNsRecords(tx: Transaction, poolId: string, records: PoolNsRecordInput[]): Promise<void> {
   if (records.length === 0) return;
   await query(
     tx,
@@ -156,7 +156,7 @@ async function insertNsRecords(tx: PoolClient, poolId: string, records: PoolNsRe
   );
 }
 
-async function readIn(tx: PoolClient, id: string): Promise<PoolInfoRecord> {
+async function readIn(tx: Transaction, id: string): Promise<PoolInfoRecord> {
   const [row] = await query<PoolInfoRecord>(
     tx,
     Prisma.sql`SELECT ${COLUMNS} FROM pools t WHERE t.id = ${id}::uuid`,

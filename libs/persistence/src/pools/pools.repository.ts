@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { PoolClient } from 'pg';
 import { PoolConfig } from '@zonewarden/config';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
 import { query, withTransaction } from '../sql';
+import { Transaction } from '../transaction';
 
 export interface HostPort {
   host: string;
@@ -132,7 +132,7 @@ export class PoolsRepository {
 
 /** Replaces a pool's host:port rows (nameservers, also-notifies) with `rows`. */
 async function replaceRows(
-  tx: PoolClient,
+  tx: Transaction,
   poolId: string,
   table: 'pool_nameservers' | 'pool_also_notifies',
   rows: HostPort[],

@@ -4,7 +4,8 @@ import { Prisma } from '../generated/prisma/client';
 import { Scope, inScopeOrShared, recordSetInScopeOrShared } from '../access/scope';
 import { ListQuery, ListSource, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
-import { Queryable, isUniqueViolation, query } from '../sql';
+import { isUniqueViolation, query } from '../sql';
+import { Queryable } from '../transaction';
 import { ZoneRecord } from '../zones/zone.record';
 import { RECORDSET_COLLECTION, RecordSetRecord } from './recordset.record';
 

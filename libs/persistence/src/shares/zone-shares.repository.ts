@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client';
 import { ListQuery, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
-import { Queryable, isUniqueViolation, query } from '../sql';
+import { isUniqueViolation, query } from '../sql';
+import { Queryable } from '../transaction';
 import { ZONE_SHARE_COLLECTION, ZoneShareRecord } from './zone-share.record';
 
 const COLUMNS = Prisma.raw(`t.id, t.zone_id AS "zoneId", t.project_id AS "projectId",

@@ -1,5 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
-import { Queryable, query } from '../sql';
+import { query } from '../sql';
+import { Transaction } from '../transaction';
 
 /**
  * Inside the caller's transaction: takes up to `limit` tasks (imports or exports) PENDING with no request
@@ -8,7 +9,7 @@ import { Queryable, query } from '../sql';
  * writes their request events to the outbox.
  */
 export function claimStaleTasks<R extends { id: string }>(
-  tx: Queryable,
+  tx: Transaction,
   table: 'zone_imports' | 'zone_exports',
   columns: string,
   seconds: number,

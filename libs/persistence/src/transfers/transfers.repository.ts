@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client';
 import { ListQuery, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
-import { Queryable, isUniqueViolation, query } from '../sql';
+import { isUniqueViolation, query } from '../sql';
+import { Queryable } from '../transaction';
 import { ZoneRecord } from '../zones/zone.record';
 import { Scope, inScope } from '../access/scope';
 import {

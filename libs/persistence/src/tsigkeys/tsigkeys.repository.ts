@@ -4,7 +4,8 @@ import { TSIG_ALGORITHMS, TsigAlgorithm, TsigKey } from '@zonewarden/dns';
 import { Prisma } from '../generated/prisma/client';
 import { CollectionSpec, ListQuery, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
-import { Queryable, isUniqueViolation, query, withTransaction } from '../sql';
+import { isUniqueViolation, query, withTransaction } from '../sql';
+import { Queryable } from '../transaction';
 import { BASE_SORT_KEYS } from '../collections/task-collection';
 import { TsigSecrets } from './tsig-secrets';
 

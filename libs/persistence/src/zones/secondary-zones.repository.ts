@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { PoolClient } from 'pg';
-import { TASK_EVENTS, XfrRequestedV1, ZONE_EVENTS } from '@zonewarden/contracts';
 import { Prisma } from '../generated/prisma/client';
-import { writeToOutbox } from '../outbox/outbox.writer';
 import { PrismaService } from '../prisma.service';
-import { Queryable, query, withTransaction } from '../sql';
+import { query } from '../sql';
+import { Transaction } from '../transaction';
 import { ZoneRecord } from './zone.record';
-import { ZONE_COLUMNS, ZoneRow, announceZone, toZoneRecord, zoneEvent } from './zone-sql';
+import { ZONE_COLUMNS, ZoneRow, toZoneRecord } from './zone-sql';
 
 /** A record set as a transfer brought it. */
 export interface TransferredRecordSet {
@@ -14,20 +12,6 @@ export interface TransferredRecordSet {
   type: string;
   ttl: number;
   records: string[];
-}
-
-/** How long a claimed refresh is left alone before it may be claimed again (its transfer runs meanwhile). */
-const CLAIM_SECONDS = 60;
-
-/** The request for a transfer of a SECONDARY zone, into the outbox of the caller's transaction. */
-export async function requestTransfer(
-  tx: Queryable,
-  zoneId: string,
-  force: boolean,
-  requestId?: string,
-): Promise<void> {
-  const payload: XfrRequestedV1 = { version: 1, zoneId, force };
-  await writeToOutbox(tx, { pattern: TASK_EVENTS.xfrRequested, payload, requestId });
 }
 
 /**
@@ -39,7 +23,7 @@ export class SecondaryZonesRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /** Any SECONDARY zone by id, its row locked for the transaction; null when there is none. */
-  async lock(tx: PoolClient, id: string): Promise<ZoneRecord | null> {
+  async lock(tx: Transaction, id: string): Promise<ZoneRecord | null> {
     const [row] = await query<ZoneRow>(
       tx,
       Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t WHERE t.id = ${id}::uuid AND t.type = 'SECONDARY' FOR UPDATE`,
@@ -60,12 +44,11 @@ export class SecondaryZonesRepository {
   }
 
   /**
-   * Replaces the zone's record sets with the transferred ones (the SOA and apex NS managed), takes the
-   * masters' serial, and announces the change: `zone.created` after the first transfer, else
-   * `zone.updated`; the targets then follow as for any change.
+   * Replaces the zone's record sets with the transferred ones (the SOA and apex NS managed) and takes the
+   * masters' serial: `action` CREATE after the first transfer, else UPDATE. The zone as it is now.
    */
   async replaceContent(
-    tx: PoolClient,
+    tx: Transaction,
     zone: ZoneRecord,
     serial: number,
     recordsets: TransferredRecordSet[],
@@ -99,14 +82,11 @@ export class SecondaryZonesRepository {
         WHERE id = ${zone.id}::uuid RETURNING ${ZONE_COLUMNS}`,
       'secondary-transferred',
     );
-    const updated = toZoneRecord(row);
-    const pattern = action === 'CREATE' ? ZONE_EVENTS.created : ZONE_EVENTS.updated;
-    await announceZone(tx, pattern, zoneEvent(updated, action));
-    return updated;
+    return toZoneRecord(row);
   }
 
   /** A new description (the one thing of a SECONDARY zone its owner changes); the zone as it is now. */
-  async describe(tx: PoolClient, id: string, description: string | null | undefined): Promise<ZoneRecord> {
+  async describe(tx: Transaction, id: string, description: string | null | undefined): Promise<ZoneRecord> {
     const [row] = await query<ZoneRow>(
       tx,
       Prisma.sql`UPDATE zones AS t SET description = CASE WHEN ${description !== undefined} THEN ${description ?? null} ELSE description END,
@@ -118,7 +98,7 @@ export class SecondaryZonesRepository {
   }
 
   /** The masters have nothing newer: check again after `refreshSeconds`. */
-  async scheduleRefresh(tx: Queryable, id: string, refreshSeconds: number): Promise<void> {
+  async scheduleRefresh(tx: Transaction, id: string, refreshSeconds: number): Promise<void> {
     await query(
       tx,
       Prisma.sql`UPDATE zones SET refresh_at = now() + make_interval(secs => ${refreshSeconds}::double precision) WHERE id = ${id}::uuid`,
@@ -127,7 +107,7 @@ export class SecondaryZonesRepository {
   }
 
   /** The transfer failed: ERROR with the reason, tried again after `retrySeconds`. */
-  async markFailed(tx: Queryable, id: string, reason: string, retrySeconds: number): Promise<void> {
+  async markFailed(tx: Transaction, id: string, reason: string, retrySeconds: number): Promise<void> {
     await query(
       tx,
       Prisma.sql`UPDATE zones SET status = 'ERROR', error_reason = ${reason.slice(0, 1000)},
@@ -138,21 +118,18 @@ export class SecondaryZonesRepository {
   }
 
   /**
-   * Claims up to `limit` live SECONDARY zones whose refresh is due and requests their transfer (not
-   * forced: only a newer serial is transferred); the number claimed. Concurrent workers take different ones.
+   * Claims up to `limit` live SECONDARY zones whose refresh is due, each left alone for `claimSeconds`
+   * (its transfer runs meanwhile); their ids. Concurrent workers take different ones.
    */
-  async requestDueRefreshes(limit: number): Promise<number> {
-    return withTransaction(this.prisma.pg, async (tx) => {
-      const due = await query<{ id: string }>(
-        tx,
-        Prisma.sql`UPDATE zones SET refresh_at = now() + make_interval(secs => ${CLAIM_SECONDS}::double precision) WHERE id IN (
-            SELECT id FROM zones WHERE type = 'SECONDARY' AND refresh_at <= now() AND action <> 'DELETE'
-            ORDER BY refresh_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-          RETURNING id`,
-        'secondary-claim-due',
-      );
-      for (const { id } of due) await requestTransfer(tx, id, false);
-      return due.length;
-    });
+  async claimDueRefreshes(tx: Transaction, limit: number, claimSeconds: number): Promise<string[]> {
+    const due = await query<{ id: string }>(
+      tx,
+      Prisma.sql`UPDATE zones SET refresh_at = now() + make_interval(secs => ${claimSeconds}::double precision) WHERE id IN (
+          SELECT id FROM zones WHERE type = 'SECONDARY' AND refresh_at <= now() AND action <> 'DELETE'
+          ORDER BY refresh_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING id`,
+      'secondary-claim-due',
+    );
+    return due.map((row) => row.id);
   }
 }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ZONE_EVENTS } from '@zonewarden/contracts';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
-import { query, withTransaction } from '../sql';
+import { query } from '../sql';
+import { Transaction } from '../transaction';
 import { ZoneRecord } from './zone.record';
-import { ZONE_COLUMNS, ZoneRow, announceZone, toZoneRecord, zoneEvent } from './zone-sql';
+import { ZONE_COLUMNS, ZoneRow, toZoneRecord } from './zone-sql';
 
 /**
  * pool-manager's side of the zones table: the state of a zone's propagation to the pool's targets
@@ -28,28 +28,26 @@ export class ZonePropagationRepository {
    * Every target serves the zone at `serial`: the pending create/update is done. A newer change made
    * meanwhile (another serial) keeps its own pending action. Returns whether the zone was updated.
    */
-  async markPropagated(id: string, serial: number): Promise<boolean> {
-    return withTransaction(this.prisma.pg, async (tx) => {
-      const rows = await query(
-        tx,
-        Prisma.sql`UPDATE zones SET action = 'NONE', status = 'ACTIVE', error_reason = NULL
-          WHERE id = ${id}::uuid AND serial = ${serial} AND action IN ('CREATE', 'UPDATE') RETURNING id`,
-        'zone-mark-propagated',
-      );
-      if (rows.length === 0) return false;
-      // Every record set change is part of the serial just confirmed (each change bumps it).
-      await query(
-        tx,
-        Prisma.sql`DELETE FROM recordsets WHERE zone_id = ${id}::uuid AND action = 'DELETE'`,
-        'recordsets-purge-deleted',
-      );
-      await query(
-        tx,
-        Prisma.sql`UPDATE recordsets SET status = 'ACTIVE', action = 'NONE' WHERE zone_id = ${id}::uuid AND action <> 'NONE'`,
-        'recordsets-mark-propagated',
-      );
-      return true;
-    });
+  async markPropagated(tx: Transaction, id: string, serial: number): Promise<boolean> {
+    const rows = await query(
+      tx,
+      Prisma.sql`UPDATE zones SET action = 'NONE', status = 'ACTIVE', error_reason = NULL
+        WHERE id = ${id}::uuid AND serial = ${serial} AND action IN ('CREATE', 'UPDATE') RETURNING id`,
+      'zone-mark-propagated',
+    );
+    if (rows.length === 0) return false;
+    // Every record set change is part of the serial just confirmed (each change bumps it).
+    await query(
+      tx,
+      Prisma.sql`DELETE FROM recordsets WHERE zone_id = ${id}::uuid AND action = 'DELETE'`,
+      'recordsets-purge-deleted',
+    );
+    await query(
+      tx,
+      Prisma.sql`UPDATE recordsets SET status = 'ACTIVE', action = 'NONE' WHERE zone_id = ${id}::uuid AND action <> 'NONE'`,
+      'recordsets-mark-propagated',
+    );
+    return true;
   }
 
   /** Propagation gave up for now: ERROR with a reason for operators; the action stays pending. */
@@ -62,19 +60,14 @@ export class ZonePropagationRepository {
     );
   }
 
-  /** A deleted zone left every target: remove it and its record sets from storage, and announce it. */
-  async purge(id: string, requestId?: string): Promise<boolean> {
-    return withTransaction(this.prisma.pg, async (tx) => {
-      const [row] = await query<ZoneRow>(
-        tx,
-        Prisma.sql`DELETE FROM zones t WHERE t.id = ${id}::uuid AND t.action = 'DELETE' RETURNING ${ZONE_COLUMNS}`,
-        'zone-purge',
-      );
-      if (!row) return false;
-      const purged = toZoneRecord(row);
-      await announceZone(tx, ZONE_EVENTS.purged, zoneEvent(purged, 'PURGE'), requestId);
-      return true;
-    });
+  /** A deleted zone left every target: removes it and its record sets from storage; the zone removed, or null. */
+  async purge(tx: Transaction, id: string): Promise<ZoneRecord | null> {
+    const [row] = await query<ZoneRow>(
+      tx,
+      Prisma.sql`DELETE FROM zones t WHERE t.id = ${id}::uuid AND t.action = 'DELETE' RETURNING ${ZONE_COLUMNS}`,
+      'zone-purge',
+    );
+    return row ? toZoneRecord(row) : null;
   }
 
   /**

@@ -1,10 +1,6 @@
-import { PoolClient } from 'pg';
-import { ZONE_EVENTS, ZONE_EVENT_VERSION, ZoneEventPattern, ZoneEventV1 } from '@zonewarden/contracts';
-import { emailToRname, nextSerial } from '@zonewarden/dns';
 import { Prisma } from '../generated/prisma/client';
-import { writeToOutbox } from '../outbox/outbox.writer';
 import { query } from '../sql';
-import { Scope, inScopeOrShared } from '../access/scope';
+import { Transaction } from '../transaction';
 import { ZoneRecord } from './zone.record';
 
 /** SQL shared by the repositories that change zones (zones, record sets). */
@@ -43,43 +39,6 @@ export function toZoneRecord(row: ZoneRow): ZoneRecord {
   return { ...row, serial: Number(row.serial) };
 }
 
-/** What a zone event tells of its zone: known before the zone is inserted. */
-export type ZoneEventSubject = Pick<ZoneRecord, 'id' | 'name' | 'projectId' | 'poolId' | 'serial'>;
-
-export function zoneEvent(zone: ZoneEventSubject, action: ZoneEventV1['action']): ZoneEventV1 {
-  return {
-    version: ZONE_EVENT_VERSION,
-    zoneId: zone.id,
-    zoneName: zone.name,
-    projectId: zone.projectId,
-    poolId: zone.poolId,
-    serial: zone.serial,
-    action,
-  };
-}
-
-export async function announceZone(
-  tx: PoolClient,
-  pattern: ZoneEventPattern,
-  event: ZoneEventV1,
-  requestId?: string,
-): Promise<void> {
-  await writeToOutbox(tx, { pattern, payload: event, requestId });
-}
-
-/**
- * Locks the zone's row for the rest of the transaction; null when the scope neither owns the zone nor has
- * it shared with it (whether it may change it is the domain's decision).
- */
-export async function lockZone(tx: PoolClient, id: string, scope: Scope): Promise<ZoneRecord | null> {
-  const [row] = await query<ZoneRow>(
-    tx,
-    Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t WHERE t.id = ${id}::uuid AND ${inScopeOrShared(scope, 't.id')} FOR UPDATE`,
-    'zone-lock',
-  );
-  return row ? toZoneRecord(row) : null;
-}
-
 /**
  * How a change moves the zone's counted record sets and records (`recordset_count`, `record_count`:
  * managed sets and sets being deleted aside), which the quota checks read instead of counting the zone.
@@ -93,7 +52,7 @@ export const NO_COUNT_CHANGE: RecordCountDelta = { sets: 0, records: 0 };
 
 /** Inside the transaction that changes the (locked) zone's record sets. */
 export async function addRecordCounts(
-  tx: PoolClient,
+  tx: Transaction,
   zoneId: string,
   delta: RecordCountDelta,
 ): Promise<void> {
@@ -103,52 +62,4 @@ export async function addRecordCounts(
       WHERE id = ${zoneId}::uuid`,
     'zone-record-counts',
   );
-}
-
-/** The zone's counted record sets and records (see RecordCountDelta). */
-export async function recordCounts(tx: PoolClient, zoneId: string): Promise<RecordCountDelta> {
-  const [counts] = await query<RecordCountDelta>(
-    tx,
-    Prisma.sql`SELECT recordset_count AS sets, record_count AS records FROM zones WHERE id = ${zoneId}::uuid`,
-    'zone-record-counts-read',
-  );
-  return counts;
-}
-
-/**
- * A change to a (locked) zone or its records: applies `changes` (and `counted`, how its record sets
- * changed), bumps the serial (the SOA record follows), the version and `updated_at`, sets
- * `action: UPDATE`, and announces `zone.updated`. (A zone being deleted is not changed: the callers' rule.)
- */
-export async function changeZone(
-  tx: PoolClient,
-  current: ZoneRecord,
-  changes: ZoneChanges,
-  requestId?: string,
-  counted: RecordCountDelta = NO_COUNT_CHANGE,
-): Promise<ZoneRecord> {
-  const [row] = await query<ZoneRow>(
-    tx,
-    Prisma.sql`UPDATE zones AS t SET
-        email = COALESCE(${changes.email ?? null}, email),
-        ttl = COALESCE(${changes.ttl ?? null}::int, ttl),
-        description = CASE WHEN ${changes.description !== undefined} THEN ${changes.description ?? null} ELSE description END,
-        serial = ${nextSerial(current.serial)},
-        recordset_count = recordset_count + ${counted.sets}::int, record_count = record_count + ${counted.records}::int,
-        action = 'UPDATE', action_at = now(), version = version + 1, updated_at = now()
-      WHERE id = ${current.id}::uuid RETURNING ${ZONE_COLUMNS}`,
-    'zone-update',
-  );
-  const updated = toZoneRecord(row);
-  // The SOA keeps its MNAME (first field) and timers (the last four: an import's are the zonefile's);
-  // RNAME and serial follow the zone.
-  await query(
-    tx,
-    Prisma.sql`UPDATE records r SET data = concat_ws(' ', split_part(r.data, ' ', 1), ${emailToRname(updated.email)}::text,
-        ${String(updated.serial)}::text, array_to_string((string_to_array(r.data, ' '))[4:7], ' '))
-      FROM recordsets s WHERE r.recordset_id = s.id AND s.zone_id = ${current.id}::uuid AND s.type = 'SOA'`,
-    'soa-rewrite',
-  );
-  await announceZone(tx, ZONE_EVENTS.updated, zoneEvent(updated, 'UPDATE'), requestId);
-  return updated;
 }

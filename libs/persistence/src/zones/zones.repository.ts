@@ -1,15 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { SoaValues } from '@zonewarden/dns';
+import { SoaValues, emailToRname, nextSerial } from '@zonewarden/dns';
 import { Prisma } from '../generated/prisma/client';
 import { Scope, inScope, inScopeOrShared } from '../access/scope';
 import { NAME_CATALOGS } from '../catalogs/catalogs.repositories';
 import { ListQuery, ListSource, Page, listPage } from '../collections/keyset';
 import { PrismaService } from '../prisma.service';
 import { OutboxEntry, outboxRow } from '../outbox/outbox.writer';
-import { Queryable, isUniqueViolation, query } from '../sql';
+import { isUniqueViolation, query } from '../sql';
+import { Queryable, Transaction } from '../transaction';
 import { DESIGNATE_ZONE_COLLECTION, ZONE_COLLECTION, ZoneRecord, ZoneType } from './zone.record';
-import { ZONE_COLUMNS, ZoneRow, toZoneRecord, zoneNameBelow } from './zone-sql';
+import {
+  NO_COUNT_CHANGE,
+  RecordCountDelta,
+  ZONE_COLUMNS,
+  ZoneChanges,
+  ZoneRow,
+  toZoneRecord,
+  zoneNameBelow,
+} from './zone-sql';
 
 export interface NewZone {
   projectId: string;
@@ -111,7 +120,7 @@ export class ZonesRepository {
    * Live zones of the project, once concurrent creations (and accepts) in it queue on its lock until this
    * transaction ends (so the count holds): read from its counters after the lock.
    */
-  async countLiveLocked(tx: Queryable, projectId: string): Promise<number> {
+  async countLiveLocked(tx: Transaction, projectId: string): Promise<number> {
     const [{ count }] = await query<{ count: number }>(
       tx,
       Prisma.sql`SELECT zonewarden_lock_live_zone_count(${projectId}) AS count`,
@@ -215,7 +224,66 @@ export class ZonesRepository {
     }
   }
 
-  async markDeleting(tx: Queryable, id: string): Promise<ZoneRecord> {
+  /**
+   * Locks the zone's row for the rest of the transaction; null when the scope neither owns the zone nor has
+   * it shared with it (whether it may change it is the domain's decision).
+   */
+  async lock(tx: Transaction, id: string, scope: Scope): Promise<ZoneRecord | null> {
+    const [row] = await query<ZoneRow>(
+      tx,
+      Prisma.sql`SELECT ${ZONE_COLUMNS} FROM zones t WHERE t.id = ${id}::uuid AND ${inScopeOrShared(scope, 't.id')} FOR UPDATE`,
+      'zone-lock',
+    );
+    return row ? toZoneRecord(row) : null;
+  }
+
+  /** The zone's counted record sets and records (see RecordCountDelta). */
+  async recordCounts(tx: Transaction, zoneId: string): Promise<RecordCountDelta> {
+    const [counts] = await query<RecordCountDelta>(
+      tx,
+      Prisma.sql`SELECT recordset_count AS sets, record_count AS records FROM zones WHERE id = ${zoneId}::uuid`,
+      'zone-record-counts-read',
+    );
+    return counts;
+  }
+
+  /**
+   * Writes a change of the (locked) zone or its records: applies `changes` (and `counted`, how its record
+   * sets moved), bumps the serial (the SOA record follows), the version and `updated_at`, and sets
+   * `action: UPDATE`. The zone as it is now; announcing it is the domain's (ZoneChangeWriter).
+   */
+  async applyChange(
+    tx: Transaction,
+    current: ZoneRecord,
+    changes: ZoneChanges,
+    counted: RecordCountDelta = NO_COUNT_CHANGE,
+  ): Promise<ZoneRecord> {
+    const [row] = await query<ZoneRow>(
+      tx,
+      Prisma.sql`UPDATE zones AS t SET
+          email = COALESCE(${changes.email ?? null}, email),
+          ttl = COALESCE(${changes.ttl ?? null}::int, ttl),
+          description = CASE WHEN ${changes.description !== undefined} THEN ${changes.description ?? null} ELSE description END,
+          serial = ${nextSerial(current.serial)},
+          recordset_count = recordset_count + ${counted.sets}::int, record_count = record_count + ${counted.records}::int,
+          action = 'UPDATE', action_at = now(), version = version + 1, updated_at = now()
+        WHERE id = ${current.id}::uuid RETURNING ${ZONE_COLUMNS}`,
+      'zone-update',
+    );
+    const updated = toZoneRecord(row);
+    // The SOA keeps its MNAME (first field) and timers (the last four: an import's are the zonefile's);
+    // RNAME and serial follow the zone.
+    await query(
+      tx,
+      Prisma.sql`UPDATE records r SET data = concat_ws(' ', split_part(r.data, ' ', 1), ${emailToRname(updated.email)}::text,
+          ${String(updated.serial)}::text, array_to_string((string_to_array(r.data, ' '))[4:7], ' '))
+        FROM recordsets s WHERE r.recordset_id = s.id AND s.zone_id = ${current.id}::uuid AND s.type = 'SOA'`,
+      'soa-rewrite',
+    );
+    return updated;
+  }
+
+  async markDeleting(tx: Transaction, id: string): Promise<ZoneRecord> {
     const [row] = await query<ZoneRow>(
       tx,
       Prisma.sql`UPDATE zones AS t SET status = 'PENDING', action = 'DELETE', action_at = now(), version = version + 1, updated_at = now()
@@ -246,6 +314,14 @@ export class ZonesRepository {
       'zone-list-live-primary',
     );
     return rows.map(toZoneRecord);
+  }
+
+  /** How many zones are in each status and pending action (the gateway's metrics). */
+  async countsByState(): Promise<{ status: string; action: string; count: number }[]> {
+    return query(
+      this.prisma.pg,
+      Prisma.sql`SELECT status::text, action::text, count(*)::int AS count FROM zones GROUP BY status, action`,
+    );
   }
 
   /** Removes the zone (and, by cascade, its record sets) from storage; whether it was there. */
