@@ -27,6 +27,7 @@ import { TsigKeysModule } from './tsigkeys/tsigkeys.module';
 import { VersionsModule } from './versions/versions.module';
 import { DnssecModule } from './dnssec/dnssec.module';
 import { ZonesModule } from './zones/zones.module';
+import { ZoneChangesModule } from './changes/zone-changes.module';
 
 @Global()
 @Module({})
@@ -53,6 +54,7 @@ export class AppModule {
           keystone && new KeystoneProjectDirectory(keystone),
         ),
         ZonesModule,
+        ZoneChangesModule,
         DnssecModule,
         TsigKeysModule,
         DomainsModule,

@@ -1,4 +1,4 @@
-import { Equals, IsBoolean, IsOptional, IsString, IsUUID } from 'class-validator';
+import { Equals, IsArray, IsBoolean, IsOptional, IsString, IsUUID } from 'class-validator';
 
 /** Work handed to zone-worker. */
 export const TASK_EVENTS = {
@@ -25,6 +25,20 @@ export class ImportRequestedV1 {
   @IsOptional()
   @IsBoolean()
   mayUseBlacklisted?: boolean;
+
+  /** Who asked for it (the zone's history names them); optional, as in messages written before them. */
+  @IsOptional()
+  @IsString()
+  userId?: string;
+
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  roles?: string[];
+
+  @IsOptional()
+  @IsString()
+  requestId?: string;
 }
 
 export class ExportRequestedV1 {

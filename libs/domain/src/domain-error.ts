@@ -1,4 +1,5 @@
 import type { CatalogErrorCode } from './catalogs/catalogs.errors';
+import type { ChangeErrorCode } from './changes/changes.errors';
 import type { CommonErrorCode } from './common.errors';
 import type { DnssecErrorCode } from './dnssec/dnssec.errors';
 import type { ExportErrorCode } from './exports/exports.errors';
@@ -19,6 +20,7 @@ import type { ZoneErrorCode } from './zones/zones.errors';
  */
 export type DomainErrorCode =
   | CatalogErrorCode
+  | ChangeErrorCode
   | CommonErrorCode
   | DnssecErrorCode
   | ExportErrorCode

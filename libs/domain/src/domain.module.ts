@@ -4,6 +4,8 @@ import { PoolsFileService } from './catalogs/pools-file.service';
 import { PoolsService } from './catalogs/pools.service';
 import { TldsService } from './catalogs/tlds.service';
 import { ZoneChangeWriter } from './changes/zone-change-writer';
+import { ZoneBatchService } from './changes/zone-batch.service';
+import { ZoneHistoryService } from './changes/zone-history.service';
 import { DomainSettings } from './domain-settings';
 import { DnssecMaintenanceService } from './dnssec/dnssec-maintenance.service';
 import { DnssecService } from './dnssec/dnssec.service';
@@ -54,6 +56,8 @@ const SERVICES = [
   XfrRequestsService,
   ZoneChangeLogService,
   ZoneChangeWriter,
+  ZoneBatchService,
+  ZoneHistoryService,
   ZoneSharesService,
   ZoneSigningService,
   ZonesService,

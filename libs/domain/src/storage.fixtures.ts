@@ -47,6 +47,7 @@ export function zoneRecord(fields: Partial<ZoneRecord> = {}): ZoneRecord {
     email: 'hostmaster@example.com',
     ttl: 3600,
     serial: 1_700_000_000,
+    propagatedSerial: null,
     status: 'ACTIVE',
     action: 'NONE',
     type: 'PRIMARY',

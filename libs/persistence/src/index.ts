@@ -26,6 +26,8 @@ export * from './service-statuses/service-statuses.repository';
 export * from './tokens/tokens.repository';
 export * from './shares/zone-share.record';
 export * from './shares/zone-shares.repository';
+export * from './history/zone-history.record';
+export * from './history/zone-history.repository';
 export * from './transfers/transfer.record';
 export * from './transfers/transfers.repository';
 export * from './tsigkeys/tsigkeys.repository';

@@ -15,6 +15,7 @@ import { PrismaService } from './prisma.service';
 import { Storage } from './storage';
 import { ServiceStatusesRepository } from './service-statuses/service-statuses.repository';
 import { ZoneSharesRepository } from './shares/zone-shares.repository';
+import { ZoneHistoryRepository } from './history/zone-history.repository';
 import { TokensRepository } from './tokens/tokens.repository';
 import { TransfersRepository } from './transfers/transfers.repository';
 import { TsigSecrets } from './tsigkeys/tsig-secrets';
@@ -48,6 +49,7 @@ const REPOSITORIES = [
   ZoneLocks,
   ZonePropagationRepository,
   ZoneSharesRepository,
+  ZoneHistoryRepository,
   ZonesRepository,
 ];
 

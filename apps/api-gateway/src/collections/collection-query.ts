@@ -53,6 +53,18 @@ function parseLimit(raw: string | undefined, limits: PageLimits): number {
   return Math.min(limit, limits.maxLimit);
 }
 
+const MAX_SERIAL = 4_294_967_295;
+/** A UTC timestamp as the API writes them (time, seconds and fraction optional; a trailing Z allowed). */
+const TIMESTAMP = /^(\d{4}-\d\d-\d\d)(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?Z?)?$/;
+
+/** A real day (no 30 February: JavaScript would roll it over, PostgreSQL refuses it), from year 1. */
+function isTimestamp(value: string): boolean {
+  const day = TIMESTAMP.exec(value)?.[1];
+  if (!day || day.startsWith('0000')) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}
+
 function checkFilterValue(filter: FilterSpec, key: string, value: string): void {
   if (filter.kind === 'int') {
     const number = /^-?\d{1,10}$/.test(value) ? Number(value) : NaN;
@@ -62,6 +74,18 @@ function checkFilterValue(filter: FilterSpec, key: string, value: string): void 
         `Invalid value for filter ${key}: ${quote(value)} is not an integer from ${INT_COLUMN.min} to ${INT_COLUMN.max}`,
       );
     }
+  }
+  if (filter.kind === 'serial' && !(/^\d{1,10}$/.test(value) && Number(value) <= MAX_SERIAL)) {
+    throw bad(
+      'bad_request',
+      `Invalid value for filter ${key}: ${quote(value)} is not a serial (0 to ${MAX_SERIAL})`,
+    );
+  }
+  if (filter.kind === 'since' && !isTimestamp(value)) {
+    throw bad(
+      'bad_request',
+      `Invalid value for filter ${key}: ${quote(value)} is not a timestamp (YYYY-MM-DDTHH:MM:SS[.ffffff], UTC)`,
+    );
   }
   if (filter.kind === 'enum' && !filter.values?.includes(value)) {
     throw bad(

@@ -54,7 +54,7 @@ export class DomainsController {
     @Body(new ObjectBodyPipe(CreateDomainDto, 'domain')) dto: CreateDomainDto,
     @Req() req: Request,
   ) {
-    const domain = renderDomain(await this.zones.create(auth, dto, req.requestId));
+    const domain = renderDomain(await this.zones.create(auth, dto, req.requestId, 'legacy'));
     this.metrics.zoneChanges.inc({ action: 'CREATE' });
     return domain;
   }

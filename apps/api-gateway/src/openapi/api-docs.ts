@@ -73,11 +73,14 @@ const FILTER_DESCRIPTIONS: Record<FilterSpec['kind'], string> = {
   int: 'An integer, exact match.',
   enum: 'One of the values (with `DESIGNATE_STATUS_CODES=true` another value matches nothing; else 400).',
   records: 'Matches a record set any of whose records matches; `*` is a wildcard.',
+  serial: 'A serial (0 to 4294967295), exact match.',
+  since: 'A UTC timestamp (`YYYY-MM-DDTHH:MM:SS[.ffffff]`): what was made at or after it.',
 };
 
 function filterSchema(filter: FilterSpec): SchemaObject {
   if (filter.kind === 'int') return { type: 'integer', minimum: -2147483648, maximum: 2147483647 };
   if (filter.kind === 'enum') return { type: 'string', enum: [...(filter.values ?? [])] };
+  if (filter.kind === 'serial') return { type: 'integer', minimum: 0, maximum: 4294967295 };
   return { type: 'string' };
 }
 

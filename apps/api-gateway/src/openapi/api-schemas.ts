@@ -114,13 +114,39 @@ export class ValidationProblem {
   })
   path!: (string | number)[];
   @TextField({ example: 'ttl must be an integer' }) message!: string;
-  @TextField({ description: 'The JSON-schema keyword that failed (`type`, `maximum`, `required`, …).' })
+  @TextField({
+    description:
+      'The JSON-schema keyword that failed (`type`, `maximum`, `required`, …); `rules`: a batch action breaking a record set rule; `conflict`: a record set a revert would undo changed since.',
+  })
   validator!: string;
+  @ApiPropertyOptional({ type: 'integer', description: "A batch's failing action: its index in `changes`." })
+  index?: number;
+  @ApiPropertyOptional({
+    type: String,
+    description: "A batch action's refusal, as its own error type (`duplicate_recordset`).",
+  })
+  code?: string;
+}
+
+@ApiSchema({ name: 'RevertConflict', description: 'A record set a revert would undo, which changed since.' })
+export class RevertConflictView {
+  @TextField() name!: string;
+  @TextField() type!: string;
+  @ApiProperty({
+    type: 'object',
+    nullable: true,
+    additionalProperties: true,
+    description: 'As the change left it.',
+  })
+  expected!: object | null;
+  @ApiProperty({ type: 'object', nullable: true, additionalProperties: true, description: 'As it is now.' })
+  current!: object | null;
 }
 
 @ApiSchema({ name: 'ValidationProblems' })
 export class ValidationProblems {
   @ApiProperty({ type: [ValidationProblem] }) errors!: ValidationProblem[];
+  @ApiPropertyOptional({ type: [RevertConflictView] }) conflicts?: RevertConflictView[];
 }
 
 const REQUEST_ID_PATTERN = '^req-[0-9a-f-]{36}$';

@@ -186,7 +186,7 @@ export class TransfersController {
     authorize(auth, 'write');
     if (!isUuid(dto.zone_transfer_request_id))
       throw invalidUuid('zone_transfer_request_id', dto.zone_transfer_request_id);
-    const accepted = await this.transfers.accept(auth, dto.zone_transfer_request_id, dto.key);
+    const accepted = await this.transfers.accept(auth, dto.zone_transfer_request_id, dto.key, req.requestId);
     const view = renderTransferAccept(accepted, this.base(req));
     res.status(201).location(view.links.self);
     return view;

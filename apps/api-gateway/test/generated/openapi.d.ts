@@ -113,6 +113,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/zones/{zone_id}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a zone's changes
+         * @description Every change of the zone — who, when, from where, its serials and each record set before and after. The zone's project and admins see all of them; a project the zone is shared with, those it made.
+         */
+        get: operations["ZoneChanges_list"];
+        put?: never;
+        /**
+         * Apply a batch of record set changes
+         * @description Up to 1,000 actions (CREATE what is absent, DELETE what is present, UPSERT either), applied in order, validated as a whole and applied in one transaction: one serial bump, one history entry, one propagation. The answer is the change, PENDING until every nameserver serves it.
+         */
+        post: operations["ZoneChanges_apply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/zones/{zone_id}/changes/{change_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show a change of a zone */
+        get: operations["ZoneChanges_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/zones/{zone_id}/changes/{change_id}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revert a change
+         * @description A new change (source `revert`) that puts back each record set of the change as it was before it; refused (409, with the conflicting record sets) when any of them changed since.
+         */
+        post: operations["ZoneChanges_revert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/zones/{zone_id}/dnssec": {
         parameters: {
             query?: never;
@@ -1301,6 +1362,124 @@ export interface components {
         Nameservers: {
             nameservers: components["schemas"]["Nameserver"][];
         };
+        ChangeActor: {
+            /** @description The user's id (null: a TSIG key or the service itself). */
+            user_id: string | null;
+            /** @description The project that made the change. */
+            project_id: string | null;
+            /**
+             * @example [
+             *       "member"
+             *     ]
+             */
+            roles: string[];
+            /** @description The API request (X-Openstack-Request-Id). */
+            request_id: string | null;
+            /** @description The TSIG key of a dynamic update (RFC 2136). */
+            key_name: string | null;
+        };
+        RRsetState: {
+            /** @description Null: the zone's TTL. */
+            ttl: number | null;
+            /**
+             * @example [
+             *       "192.0.2.1"
+             *     ]
+             */
+            records: string[];
+        };
+        RRsetChange: {
+            /** @example www.example.com. */
+            name: string;
+            /** @example A */
+            type: string;
+            /** @description Null: the record set did not exist. */
+            before: components["schemas"]["RRsetState"] | null;
+            /** @description Null: the record set was deleted. */
+            after: components["schemas"]["RRsetState"] | null;
+        };
+        ZoneFieldsChange: {
+            /** @description The zone's fields the change set, as they were. */
+            before: {
+                [key: string]: unknown;
+            };
+            /** @description The same fields after the change. */
+            after: {
+                [key: string]: unknown;
+            };
+        };
+        ZoneLinks: {
+            /**
+             * Format: uri
+             * @description This resource's URL.
+             */
+            self: string;
+            /**
+             * Format: uri
+             * @description The zone's URL.
+             */
+            zone: string;
+        };
+        ZoneChange: {
+            /**
+             * Format: uuid
+             * @example 1d7e3a58-2f0c-4d0e-9b59-4c3a1d1f7a21
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 1d7e3a58-2f0c-4d0e-9b59-4c3a1d1f7a21
+             */
+            zone_id: string;
+            /** @description The serial before the change (null: it made the zone). */
+            previous_serial: number | null;
+            /** @example 1790000001 */
+            serial: number;
+            /** @example 2026-01-02T03:04:05.678000 */
+            created_at: string;
+            /**
+             * @description What made the change.
+             * @enum {string}
+             */
+            source: "api" | "legacy" | "import" | "transfer" | "batch" | "revert" | "update" | "dnssec" | "secondary";
+            actor: components["schemas"]["ChangeActor"];
+            comment: string | null;
+            /**
+             * @description ACTIVE once every nameserver serves the change's serial.
+             * @enum {string}
+             */
+            status: "PENDING" | "ACTIVE";
+            /** @description Each record set the change touched, before and after. */
+            rrsets: components["schemas"]["RRsetChange"][];
+            /** @description A PATCH's fields (email, ttl, description). */
+            fields: components["schemas"]["ZoneFieldsChange"] | null;
+            links: components["schemas"]["ZoneLinks"];
+        };
+        BatchActionDto: {
+            /**
+             * @description CREATE what is absent, DELETE what is present, UPSERT either.
+             * @enum {string}
+             */
+            action: "CREATE" | "UPSERT" | "DELETE";
+            /** @example www.example.com. */
+            name: string;
+            /** @example A */
+            type: string;
+            /** @description CREATE, UPSERT: null or absent for the zone's TTL. DELETE: when given, the record set's. */
+            ttl?: number | null;
+            /**
+             * @description CREATE, UPSERT: the records (at least one). DELETE: when given, exactly the record set’s.
+             * @example [
+             *       "192.0.2.1"
+             *     ]
+             */
+            records?: string[];
+        };
+        BatchDto: {
+            /** @example Move www */
+            comment?: string | null;
+            changes: components["schemas"]["BatchActionDto"][];
+        };
         /** @description A zone key's public part. */
         DnssecKey: {
             /**
@@ -1350,18 +1529,6 @@ export interface components {
             published: boolean;
             cds: string[];
             cdnskey: string[];
-        };
-        ZoneLinks: {
-            /**
-             * Format: uri
-             * @description This resource's URL.
-             */
-            self: string;
-            /**
-             * Format: uri
-             * @description The zone's URL.
-             */
-            zone: string;
         };
         Dnssec: {
             /**
@@ -2055,11 +2222,29 @@ export interface components {
             path: (string | number)[];
             /** @example ttl must be an integer */
             message: string;
-            /** @description The JSON-schema keyword that failed (`type`, `maximum`, `required`, …). */
+            /** @description The JSON-schema keyword that failed (`type`, `maximum`, `required`, …); `rules`: a batch action breaking a record set rule; `conflict`: a record set a revert would undo changed since. */
             validator: string;
+            /** @description A batch's failing action: its index in `changes`. */
+            index?: number;
+            /** @description A batch action's refusal, as its own error type (`duplicate_recordset`). */
+            code?: string;
+        };
+        /** @description A record set a revert would undo, which changed since. */
+        RevertConflict: {
+            name: string;
+            type: string;
+            /** @description As the change left it. */
+            expected: {
+                [key: string]: unknown;
+            } | null;
+            /** @description As it is now. */
+            current: {
+                [key: string]: unknown;
+            } | null;
         };
         ValidationProblems: {
             errors: components["schemas"]["ValidationProblem"][];
+            conflicts?: components["schemas"]["RevertConflict"][];
         };
         /** @description Designate's error body. */
         Error: {
@@ -2762,6 +2947,297 @@ export interface operations {
             };
             406: components["responses"]["NotAcceptable"];
             413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ZoneChanges_list: {
+        parameters: {
+            query?: {
+                /** @description Items per page: 1 up to the maximum (larger values are clamped), or `max`. */
+                limit?: number | "max";
+                /** @description The id of the last item of the previous page (`links.next` carries it). */
+                marker?: string;
+                /** @description The field to sort by. */
+                sort_key?: "created_at" | "serial";
+                /** @description The sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description One of the values (with `DESIGNATE_STATUS_CODES=true` another value matches nothing; else 400). */
+                source?: "api" | "legacy" | "import" | "transfer" | "batch" | "revert" | "update" | "dnssec" | "secondary";
+                /** @description A serial (0 to 4294967295), exact match. */
+                serial?: number;
+                /** @description A UTC timestamp (`YYYY-MM-DDTHH:MM:SS[.ffffff]`): what was made at or after it. */
+                since?: string;
+                /** @description The same as `X-Auth-All-Projects` (admins only). */
+                all_projects?: components["parameters"]["AllProjects"];
+            };
+            header?: {
+                /** @description `true`: the page has no `metadata.total_count` (the collection is not counted). */
+                "OpenStack-DNS-Hide-Counts"?: "true" | "false";
+                /** @description Admins only: act as this project (403 for anyone else). */
+                "X-Auth-Sudo-Project-ID"?: components["parameters"]["AuthSudoProjectId"];
+                /** @description Admins only: `true` sees every project's resources (403 for anyone else). */
+                "X-Auth-All-Projects"?: components["parameters"]["AuthAllProjects"];
+            };
+            path: {
+                zone_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        changes: components["schemas"]["ZoneChange"][];
+                        links: components["schemas"]["CollectionLinks"];
+                        metadata?: components["schemas"]["CollectionMetadata"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description `zone_not_found`: no such zone, or one the caller does not see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ZoneChanges_apply: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Admins only: act as this project (403 for anyone else). */
+                "X-Auth-Sudo-Project-ID"?: components["parameters"]["AuthSudoProjectId"];
+                /** @description Admins only: `true` sees every project's resources (403 for anyone else). */
+                "X-Auth-All-Projects"?: components["parameters"]["AuthAllProjects"];
+            };
+            path: {
+                zone_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchDto"];
+            };
+        };
+        responses: {
+            /** @description The change. */
+            201: {
+                headers: {
+                    /** @description The resource's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZoneChange"];
+                };
+            };
+            /** @description The change. (with `DESIGNATE_STATUS_CODES=true`: 202 instead of 201, as Designate answers) */
+            202: {
+                headers: {
+                    /** @description The resource's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZoneChange"];
+                };
+            };
+            /** @description `invalid_object`: the batch's shape, or any action breaking a record set rule: `errors.errors` lists each failing action with its `index` (nothing is applied); `bad_request`: an empty batch, a SECONDARY zone, a deleting zone. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description `forbidden`: a reader. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `zone_not_found`: no such zone, or one the caller does not see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            406: components["responses"]["NotAcceptable"];
+            /** @description `over_quota`: the record set quotas, after the batch. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ZoneChanges_get: {
+        parameters: {
+            query?: {
+                /** @description The same as `X-Auth-All-Projects` (admins only). */
+                all_projects?: components["parameters"]["AllProjects"];
+            };
+            header?: {
+                /** @description Admins only: act as this project (403 for anyone else). */
+                "X-Auth-Sudo-Project-ID"?: components["parameters"]["AuthSudoProjectId"];
+                /** @description Admins only: `true` sees every project's resources (403 for anyone else). */
+                "X-Auth-All-Projects"?: components["parameters"]["AuthAllProjects"];
+            };
+            path: {
+                zone_id: string;
+                change_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZoneChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description `zone_not_found`: no such zone, or one the caller does not see. `zone_change_not_found`: no such change, or one the caller does not see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ZoneChanges_revert: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Admins only: act as this project (403 for anyone else). */
+                "X-Auth-Sudo-Project-ID"?: components["parameters"]["AuthSudoProjectId"];
+                /** @description Admins only: `true` sees every project's resources (403 for anyone else). */
+                "X-Auth-All-Projects"?: components["parameters"]["AuthAllProjects"];
+            };
+            path: {
+                zone_id: string;
+                change_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new change. */
+            201: {
+                headers: {
+                    /** @description The resource's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZoneChange"];
+                };
+            };
+            /** @description The new change. (with `DESIGNATE_STATUS_CODES=true`: 202 instead of 201, as Designate answers) */
+            202: {
+                headers: {
+                    /** @description The resource's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZoneChange"];
+                };
+            };
+            /** @description `bad_request`: a change of the service's own (import, transfer, DNSSEC, secondary) or of no record set. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description `forbidden`: a reader. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `zone_not_found`: no such zone, or one the caller does not see. `zone_change_not_found`: no such change, or one the caller does not see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            406: components["responses"]["NotAcceptable"];
+            /** @description `change_conflict`: record sets changed since; `errors.conflicts` lists them, expected and current. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `over_quota`: the record set quotas, after the batch. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

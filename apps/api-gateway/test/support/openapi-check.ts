@@ -56,10 +56,16 @@ interface Route {
   operations: Record<string, Operation>;
 }
 
-/** `#/components/schemas/X` → an id Ajv resolves among the schemas added to it. */
+/**
+ * `#/components/schemas/X` → an id Ajv resolves among the schemas added to it; and OpenAPI 3.0's nullable
+ * reference (`nullable` beside `allOf: [$ref]`, which Ajv would apply to null too) → either null or the reference.
+ */
 function rewriteRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rewriteRefs);
   if (typeof value !== 'object' || value === null) return value;
+  const { nullable, allOf, type: _type, ...rest } = value as Record<string, unknown>;
+  if (nullable === true && Array.isArray(allOf))
+    return { ...(rewriteRefs(rest) as object), anyOf: [{ type: 'null' }, { allOf: rewriteRefs(allOf) }] };
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) =>
       key === '$ref' && typeof inner === 'string'

@@ -5,12 +5,16 @@ import {
   SecondaryZonesRepository,
   Transaction,
   TransferredRecordSet,
+  ZoneHistoryRecord,
+  ZoneHistoryRepository,
   ZoneRecord,
   ZonesRepository,
 } from '@zonewarden/persistence';
 import { zoneCreated, zoneUpdated } from '../events/zone-events';
 import { requestIdOf } from './actor';
-import { ZoneChange } from './zone-change';
+import { historyEntry } from './history-entry';
+import { byNameAndType, contentDifference } from './rrset-states';
+import { RRsetChange, ZoneChange } from './zone-change';
 
 /** What a transfer from a SECONDARY zone's masters brought. */
 export interface TransferredContent {
@@ -20,10 +24,19 @@ export interface TransferredContent {
   refreshSeconds: number;
 }
 
+/** Work on a zone just changed, in the change's transaction: the record sets it changed too, if any. */
+export type AfterWrite = (changed: ZoneRecord) => Promise<RRsetChange[] | void>;
+
+/** A change as written: the zone as it now is, and the change's entry in its history. */
+export interface CommittedChange {
+  zone: ZoneRecord;
+  entry: ZoneHistoryRecord;
+}
+
 /**
  * The one door of a zone's content: every change of a zone's record sets or fields, once its rules are
  * checked on the locked zone, is written here in the caller's transaction — the zone's row (serial,
- * counts, SOA), then what every change leaves behind (its announcement; its history, to come: `record`).
+ * counts, SOA), then what every change leaves behind: its announcement and its history entry (`record`).
  */
 @Injectable()
 export class ZoneChangeWriter {
@@ -31,16 +44,60 @@ export class ZoneChangeWriter {
     private readonly zones: ZonesRepository,
     private readonly secondaries: SecondaryZonesRepository,
     private readonly outbox: OutboxWriter,
+    private readonly history: ZoneHistoryRepository,
   ) {}
 
   /**
    * A change of a (locked) zone: its fields and counts, the serial bumped (the SOA follows), `action:
    * UPDATE`, and `zone.updated`. The record sets themselves were written by the caller. The zone as it is now.
    */
-  async commit(tx: Transaction, zone: ZoneRecord, change: ZoneChange): Promise<ZoneRecord> {
+  async commit(
+    tx: Transaction,
+    zone: ZoneRecord,
+    change: ZoneChange,
+    then?: AfterWrite,
+  ): Promise<ZoneRecord> {
+    return (await this.commitRecorded(tx, zone, change, then)).zone;
+  }
+
+  /**
+   * `commit`, with the change's history entry (a batch answers with it). `then`: work on the zone as changed
+   * that must follow its new serial (signing it), whose record set changes the entry lists too.
+   */
+  async commitRecorded(
+    tx: Transaction,
+    zone: ZoneRecord,
+    change: ZoneChange,
+    then?: AfterWrite,
+  ): Promise<CommittedChange> {
     const changed = await this.zones.applyChange(tx, zone, change.fields ?? {}, change.counted);
-    await this.record(tx, change, zoneUpdated(changed, requestIdOf(change.actor)));
-    return changed;
+    const more = (await then?.(changed)) ?? [];
+    const complete = more.length
+      ? { ...change, rrsets: [...change.rrsets, ...more].sort(byNameAndType) }
+      : change;
+    const entry = await this.record(
+      tx,
+      zone,
+      changed,
+      complete,
+      zoneUpdated(changed, requestIdOf(change.actor)),
+    );
+    return { zone: changed, entry };
+  }
+
+  /**
+   * A change that leaves the zone's content and serial as they are (a transfer between projects), or that
+   * was written otherwise in the transaction (an import's zone: `wholeZone`, its record sets all created):
+   * its history entry, with no announcement.
+   */
+  async recordOnly(
+    tx: Transaction,
+    before: ZoneRecord | null,
+    after: ZoneRecord,
+    change: ZoneChange,
+    wholeZone = false,
+  ): Promise<ZoneHistoryRecord> {
+    return this.history.insert(tx, historyEntry(change, before, after), wholeZone);
   }
 
   /**
@@ -54,14 +111,23 @@ export class ZoneChangeWriter {
     change: ZoneChange,
   ): Promise<ZoneRecord> {
     const { serial, recordsets, refreshSeconds } = content;
+    const rrsets = contentDifference(await this.secondaries.content(tx, zone.id), recordsets);
+    change = { ...change, rrsets };
     const replaced = await this.secondaries.replaceContent(tx, zone, serial, recordsets, refreshSeconds);
     const announcement = replaced.action === 'CREATE' ? zoneCreated : zoneUpdated;
-    await this.record(tx, change, announcement(replaced, requestIdOf(change.actor)));
+    await this.record(tx, zone, replaced, change, announcement(replaced, requestIdOf(change.actor)));
     return replaced;
   }
 
-  /** What every change leaves behind, in its transaction: its announcement. */
-  private async record(tx: Transaction, _change: ZoneChange, announcement: OutboxEntry): Promise<void> {
+  /** What every change leaves behind, in its transaction: its announcement and its history entry. */
+  private async record(
+    tx: Transaction,
+    before: ZoneRecord,
+    after: ZoneRecord,
+    change: ZoneChange,
+    announcement: OutboxEntry,
+  ): Promise<ZoneHistoryRecord> {
     await this.outbox.write(tx, announcement);
+    return this.history.insert(tx, historyEntry(change, before, after));
   }
 }

@@ -36,6 +36,8 @@ export interface ZoneChange {
   fields?: ZoneChanges;
   /** How it moves the zone's counted record sets and records (the quotas' counts). */
   counted?: RecordCountDelta;
-  /** The record sets it touched; empty when the caller does not know them one by one (a PATCH, DNSSEC). */
+  /** The record sets it touched, in name and type order; none for a change of the zone's fields only. */
   rrsets: RRsetChange[];
+  /** Why, in the words of whoever made it (a batch's comment, a revert's reference). */
+  comment?: string | null;
 }

@@ -16,7 +16,13 @@ import { ZoneSigningService } from './zone-signing.service';
  * `zone.updated` announced, so secondaries and targets take the new signatures.
  */
 /** A change the maintenance makes: new keys or signatures, nobody's record sets. */
-const MAINTENANCE: ZoneChange = { source: 'dnssec', actor: systemActor('dnssec-maintenance'), rrsets: [] };
+const MAINTENANCE: ZoneChange = {
+  source: 'dnssec',
+  actor: systemActor('dnssec-maintenance'),
+  rrsets: [],
+  comment: 'Key rollover step',
+};
+const REFRESH: ZoneChange = { ...MAINTENANCE, comment: 'Signatures renewed before they expire' };
 
 @Injectable()
 export class DnssecMaintenanceService {
@@ -51,10 +57,11 @@ export class DnssecMaintenanceService {
       const maxTtl = Math.max(0, ...(await this.dnssec.recordSets(tx, zoneId)).map((set) => set.ttl));
       const planned = advance(keys, now, this.settings.dnssec, maxTtl);
       if (planned !== keys) {
-        const changed = await this.changes.commit(tx, zone, MAINTENANCE);
-        await this.signing.changeKeys(tx, changed, keys, planned);
+        await this.changes.commit(tx, zone, MAINTENANCE, (changed) =>
+          this.signing.keyChanges(tx, changed.id, () => this.signing.changeKeys(tx, changed, keys, planned)),
+        );
       } else if (await this.signing.refreshDue(tx, zoneId, now)) {
-        await this.signing.refresh(tx, await this.changes.commit(tx, zone, MAINTENANCE), now);
+        await this.changes.commit(tx, zone, REFRESH, (changed) => this.signing.refresh(tx, changed, now));
       } else {
         await this.signing.scheduleNext(tx, zoneId, keys, await this.dnssec.signerRecords(tx, zoneId));
       }

@@ -98,15 +98,16 @@ export class DnssecService {
     requestId?: string,
   ): Promise<DnssecStatus & { removedDsRecords: DsRecord[] }> {
     authorize(caller, 'write');
-    const change = signingChange(caller, requestId);
+    const change = (comment: string) => signingChange(caller, requestId, comment);
     return this.storage.transaction(async (tx) => {
       let zone = await this.zones.lockInScope(tx, caller, zoneId);
       const before = await this.status(tx, zone);
       if (!configuration.enabled) {
         if (!before.signing) return { ...before, removedDsRecords: [] };
         checkNotDeleting(zone);
-        zone = await this.changes.commit(tx, zone, change);
-        await this.signing.disable(tx, zone);
+        zone = await this.changes.commit(tx, zone, change('DNSSEC disabled'), (changed) =>
+          this.signing.keyChanges(tx, changed.id, () => this.signing.disable(tx, changed)),
+        );
         return { ...(await this.status(tx, zone)), removedDsRecords: before.dsRecords };
       }
       const algorithm = configuration.algorithm ?? 'ECDSAP256SHA256';
@@ -119,8 +120,11 @@ export class DnssecService {
       if (zone.type === 'SECONDARY')
         throw dnssecConflict("A SECONDARY zone's content is its masters': it is not signed here");
       this.signing.keyRing();
-      zone = await this.changes.commit(tx, zone, change);
-      await this.signing.enable(tx, zone, algorithm, initialKeys(new Date()));
+      zone = await this.changes.commit(tx, zone, change(`DNSSEC enabled (${algorithm})`), (changed) =>
+        this.signing.keyChanges(tx, changed.id, () =>
+          this.signing.enable(tx, changed, algorithm, initialKeys(new Date())),
+        ),
+      );
       return { ...(await this.status(tx, zone)), removedDsRecords: [] };
     });
   }
@@ -148,8 +152,13 @@ export class DnssecService {
         if (error instanceof RolloverInProgress) throw dnssecConflict(`${error.message}`);
         throw error;
       }
-      zone = await this.changes.commit(tx, zone, signingChange(caller, requestId));
-      await this.signing.changeKeys(tx, zone, keys, planned);
+      zone = await this.changes.commit(
+        tx,
+        zone,
+        signingChange(caller, requestId, `${role} rollover started`),
+        (changed) =>
+          this.signing.keyChanges(tx, changed.id, () => this.signing.changeKeys(tx, changed, keys, planned)),
+      );
       return this.status(tx, zone);
     });
   }
@@ -172,10 +181,11 @@ export class DnssecService {
 }
 
 /** A change of the zone's signing through the API: its content is signed anew (no record set of the caller's). */
-const signingChange = (caller: Caller, requestId?: string): ZoneChange => ({
+const signingChange = (caller: Caller, requestId: string | undefined, comment: string): ZoneChange => ({
   source: 'dnssec',
   actor: userActor(caller, requestId),
   rrsets: [],
+  comment,
 });
 
 const dnskeyFields = (key: Pick<DnssecKeyRecord, 'role' | 'algorithm' | 'publicKey'>): DnskeyFields => ({

@@ -24,6 +24,8 @@ import {
   Transaction,
   ZoneRecord,
 } from '@zonewarden/persistence';
+import { contentDifference } from '../changes/rrset-states';
+import { RRsetChange } from '../changes/zone-change';
 import { DomainSettings } from '../domain-settings';
 import { dnssecNotConfigured } from './dnssec.errors';
 import { ScheduledKey, nextKeyEvent } from './key-schedule';
@@ -57,6 +59,16 @@ export class ZoneSigningService {
     private readonly dnssec: DnssecRepository,
     private readonly settings: DomainSettings,
   ) {}
+
+  /**
+   * `work` (a change of the zone's signing), and how it changed the zone's keys and the signals to its
+   * parent — the DNSKEY, CDS and CDNSKEY record sets before and after — for the zone's history.
+   */
+  async keyChanges(tx: Transaction, zoneId: string, work: () => Promise<void>): Promise<RRsetChange[]> {
+    const before = await this.dnssec.keyRecordSets(tx, zoneId);
+    await work();
+    return contentDifference(before, await this.dnssec.keyRecordSets(tx, zoneId));
+  }
 
   /** Re-signs what `changed` touched, and the SOA, when the zone is signed. */
   async signChange(tx: Transaction, zone: ZoneRecord, changed: ChangedRecordSets): Promise<void> {

@@ -1,5 +1,6 @@
 import { ExportRequestedV1, ImportRequestedV1, TASK_EVENTS, XfrRequestedV1 } from '@zonewarden/contracts';
 import { ExportTask, ImportRequest, OutboxEntry } from '@zonewarden/persistence';
+import { Caller } from '../caller';
 
 /** zone-worker is to transfer a SECONDARY zone from its masters (`force`: whatever their serial). */
 export function xfrRequested(zoneId: string, force: boolean, requestId?: string): OutboxEntry {
@@ -7,13 +8,16 @@ export function xfrRequested(zoneId: string, force: boolean, requestId?: string)
   return { pattern: TASK_EVENTS.xfrRequested, payload, requestId };
 }
 
-/** zone-worker is to carry out an import, with what its requester may do. */
-export function importRequested(task: ImportRequest, requestId?: string): OutboxEntry {
+/** zone-worker is to carry out an import, with what its requester may do and who they are. */
+export function importRequested(task: ImportRequest, requestId?: string, requester?: Caller): OutboxEntry {
   const payload: ImportRequestedV1 = {
     version: 1,
     importId: task.id,
     projectId: task.projectId,
     mayUseBlacklisted: task.mayUseBlacklisted,
+    ...(requester?.userId ? { userId: requester.userId } : {}),
+    ...(requester ? { roles: requester.roles } : {}),
+    ...(requestId ? { requestId } : {}),
   };
   return { pattern: TASK_EVENTS.importRequested, payload, requestId };
 }

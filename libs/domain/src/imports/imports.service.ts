@@ -21,6 +21,7 @@ import { checkZoneContentQuotas } from '../quotas/quota-rules';
 import { belongsInChildZone } from '../recordsets/recordsets.errors';
 import { DomainSettings } from '../domain-settings';
 import { ZonesService } from '../zones/zones.service';
+import { ZoneChangeWriter } from '../changes/zone-change-writer';
 import { TaskAccess } from '../tasks/task-access';
 import { importNotFound } from './imports.errors';
 import { stageZonefile } from './stage-zonefile';
@@ -52,6 +53,7 @@ export class ImportsService {
     private readonly imports: ImportsRepository,
     private readonly quotas: QuotasService,
     private readonly zones: ZonesService,
+    private readonly changes: ZoneChangeWriter,
   ) {
     this.records = new TaskAccess(this.imports, importNotFound);
   }
@@ -70,7 +72,7 @@ export class ImportsService {
     };
     return this.storage.transaction(async (tx) => {
       const created = await this.imports.insert(tx, task, pieces);
-      await this.outbox.write(tx, importRequested(task, requestId));
+      await this.outbox.write(tx, importRequested(task, requestId, caller));
       return created;
     });
   }
@@ -138,6 +140,21 @@ export class ImportsService {
     await transaction.insertRecordSets(created);
     if (!(await this.imports.completeIn(transaction.tx, request.importId, created)))
       throw new HandledMeanwhile();
-    await this.zones.announceCreated(transaction.tx, created);
+    await this.zones.announceCreated(transaction.tx, created, request.requestId);
+    // Its history starts with the whole zonefile: every record set it made.
+    const actor = {
+      kind: 'user',
+      userId: request.userId ?? null,
+      projectId: request.projectId,
+      roles: request.roles ?? [],
+      requestId: request.requestId,
+    } as const;
+    await this.changes.recordOnly(
+      transaction.tx,
+      null,
+      created,
+      { source: 'import', actor, rrsets: [] },
+      true,
+    );
   }
 }

@@ -121,7 +121,7 @@ export function canonicalRecords(type: string, records: string[]): string[] {
 }
 
 /** Where a record set of this type may live in the zone (before looking at other record sets). */
-export function checkPlacement(zone: ZoneRecord, name: string, type: string): void {
+export function checkPlacement(zone: Pick<ZoneRecord, 'name'>, name: string, type: string): void {
   if (name !== zone.name && !name.endsWith(`.${zone.name}`))
     throw location("RecordSet is not contained within it's parent zone");
   if (type === 'CNAME' && name === zone.name)

@@ -10,6 +10,8 @@ import {
   TransfersRepository,
   ZonesRepository,
 } from '@zonewarden/persistence';
+import { userActor } from '../changes/actor';
+import { ZoneChangeWriter } from '../changes/zone-change-writer';
 import { Caller, authorize, ownProject, scopeOf } from '../caller';
 import { pageOrMarkerNotFound } from '../common.errors';
 import { DomainSettings } from '../domain-settings';
@@ -43,6 +45,7 @@ export class TransfersService {
     private readonly transfers: TransfersRepository,
     private readonly zones: ZonesService,
     private readonly zoneStore: ZonesRepository,
+    private readonly changes: ZoneChangeWriter,
   ) {}
 
   async createRequest(
@@ -107,7 +110,12 @@ export class TransfersService {
    * the others find the request used. The zone and all its record sets change project in the same
    * transaction, within the acceptor's zone quota.
    */
-  async accept(caller: Caller, requestId: string, key: string): Promise<TransferAcceptRecord> {
+  async accept(
+    caller: Caller,
+    requestId: string,
+    key: string,
+    apiRequestId?: string,
+  ): Promise<TransferAcceptRecord> {
     authorize(caller, 'write');
     const acceptor = ownProject(caller);
     const quotas = await this.quotas.of(acceptor);
@@ -121,7 +129,20 @@ export class TransfersService {
       if (!zone) throw zoneNotFound();
       checkNotDeleting(zone, 'transfer');
       await this.zones.checkZoneQuota(tx, acceptor, quotas);
-      return this.transfers.moveZone(tx, request, acceptor);
+      const accepted = await this.transfers.moveZone(tx, request, acceptor);
+      // The content and serial stay; the history says who took the zone from whom.
+      await this.changes.recordOnly(
+        tx,
+        zone,
+        { ...zone, projectId: acceptor },
+        {
+          source: 'transfer',
+          actor: userActor(caller, apiRequestId),
+          rrsets: [],
+          comment: `Transferred from project ${zone.projectId} to project ${acceptor}`,
+        },
+      );
+      return accepted;
     });
   }
 

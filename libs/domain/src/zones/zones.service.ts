@@ -17,11 +17,13 @@ import {
   ZoneRecord,
   ZoneSharesRepository,
   ZonesRepository,
+  ZoneCreationEntry,
 } from '@zonewarden/persistence';
 import { Caller, authorize, ownProject, scopeOf } from '../caller';
 import { userActor } from '../changes/actor';
 import { ChangeSource } from '../changes/zone-change';
 import { ZoneChangeWriter } from '../changes/zone-change-writer';
+import { creationEntry } from '../changes/history-entry';
 import { xfrRequested } from '../events/task-events';
 import { zoneCreated, zoneDeleted } from '../events/zone-events';
 import { forbidden, pageOrMarkerNotFound } from '../common.errors';
@@ -73,8 +75,15 @@ export class ZonesService {
     private readonly outbox: OutboxWriter,
   ) {}
 
-  async create(caller: Caller, input: ZoneRequest, requestId?: string): Promise<ZoneRecord> {
+  /** A new zone (`source`: through the API, or its legacy interface), its creation the first of its history. */
+  async create(
+    caller: Caller,
+    input: ZoneRequest,
+    requestId?: string,
+    source: ChangeSource = 'api',
+  ): Promise<ZoneRecord> {
     authorize(caller, 'write');
+    const creation = { source, actor: userActor(caller, requestId), rrsets: [] };
     const masters = checkZoneKind(input);
     const secondary = input.type === 'SECONDARY';
     const newZone: NewZone = {
@@ -94,13 +103,17 @@ export class ZonesService {
     if (secondary)
       return this.storage.transaction(async (tx) => {
         const created = await this.createIn(tx, newZone, mayUseBlacklisted(caller));
+        await this.changes.recordOnly(tx, null, created, creation);
         await this.outbox.write(tx, xfrRequested(created.id, true, requestId));
         return created;
       });
     // Two round trips, no BEGIN or COMMIT: the checks' reads, then one statement that inserts the zone and
     // its announcement (a transaction by itself).
     const autocommit = this.storage.autocommit;
-    return this.createIn(autocommit, newZone, mayUseBlacklisted(caller), undefined, { requestId });
+    return this.createIn(autocommit, newZone, mayUseBlacklisted(caller), undefined, {
+      requestId,
+      creation: creationEntry(creation),
+    });
   }
 
   /**
@@ -113,14 +126,15 @@ export class ZonesService {
    * checks' reads (the project's quotas among them, unless the caller has them: `quotas`) in one
    * statement, the insert (under the project's zone lock when its quota is finite, taken there so that
    * the lock is held from the insert to the commit only) in another. With `announce` that statement
-   * also writes `zone.created` to the outbox: a caller on the pool (db) then needs no transaction.
+   * also writes `zone.created` to the outbox and the creation into the zone's history: a caller outside a
+   * transaction then needs none.
    */
   async createIn(
     db: Queryable,
     zone: NewZone,
     mayUseBlacklisted: boolean,
     knownQuotas?: Quotas,
-    announce?: { requestId?: string },
+    announce?: { requestId?: string; creation: ZoneCreationEntry },
   ): Promise<ZoneRecord> {
     const ancestors = ancestorNames(zone.name);
     const context = await this.zones.creationContext(db, zone, ancestors);
@@ -150,6 +164,7 @@ export class ZonesService {
       limited,
       managed,
       announcement,
+      announce?.creation,
     );
     if (liveZones !== null) checkQuota(quotas, 'zones', liveZones + 1);
     // Same-name races are settled by the partial unique index.

@@ -7,8 +7,11 @@ import { query } from '../sql';
  * and as fast on page 1,000 as on page 1. Every collection describes itself with a CollectionSpec;
  * the gateway validates query strings against the same spec.
  */
-/** `records`: matches when any record of the record set matches (its `data`). */
-export type FilterKind = 'text' | 'name' | 'int' | 'enum' | 'records';
+/**
+ * `records`: matches when any record of the record set matches (its `data`); `serial`: a DNS serial (an
+ * unsigned 32-bit integer); `since`: a timestamp, matching what is at or after it.
+ */
+export type FilterKind = 'text' | 'name' | 'int' | 'enum' | 'records' | 'serial' | 'since';
 
 export interface FilterSpec {
   column: string;
@@ -79,7 +82,10 @@ function filterCondition(spec: FilterSpec, value: string): Prisma.Sql {
     case 'records':
       return Prisma.sql`EXISTS (SELECT 1 FROM records r WHERE r.recordset_id = t.id AND ${textMatch(Prisma.raw('r.data'), value)})`;
     case 'int':
+    case 'serial':
       return Prisma.sql`${column} = ${Number(value)}`;
+    case 'since':
+      return Prisma.sql`${column} >= ${value}::timestamptz AT TIME ZONE 'UTC'`;
     case 'enum':
       return Prisma.sql`${column}::text = ${value}`;
     case 'name':

@@ -166,6 +166,16 @@ export class DnssecRepository {
     );
   }
 
+  /** The signer's record sets that are the zone's keys (DNSKEY) and their signals to the parent (CDS, CDNSKEY). */
+  async keyRecordSets(tx: Transaction, zoneId: string): Promise<SignedRecordSet[]> {
+    return query<SignedRecordSet>(
+      tx,
+      Prisma.sql`SELECT name, type, min(ttl)::int AS ttl, array_agg(data ORDER BY data) AS records FROM zone_dnssec_records
+        WHERE zone_id = ${zoneId}::uuid AND type IN ('DNSKEY', 'CDS', 'CDNSKEY') GROUP BY name, type`,
+      'dnssec-key-recordsets',
+    );
+  }
+
   async signerRecords(db: Queryable, zoneId: string): Promise<SignerRecord[]> {
     return query<SignerRecord>(
       db,

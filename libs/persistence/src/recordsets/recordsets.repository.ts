@@ -106,6 +106,17 @@ export class RecordSetsRepository {
   }
 
   /** The types of the zone's live record sets (not being deleted) at `name`. */
+  /** The zone's live record sets at `names` (a batch's, with their neighbours), in name and type order. */
+  async liveAtNames(tx: Queryable, zoneId: string, names: string[]): Promise<RecordSetRecord[]> {
+    return query<RecordSetRecord>(
+      tx,
+      Prisma.sql`SELECT ${COLUMNS} FROM recordsets t
+        WHERE t.zone_id = ${zoneId}::uuid AND t.name = ANY(${names}::text[]) AND t.action <> 'DELETE'
+        ORDER BY t.name, t.type`,
+      'recordsets-at-names',
+    );
+  }
+
   async typesAtName(tx: Queryable, zoneId: string, name: string): Promise<string[]> {
     const rows = await query<{ type: string }>(
       tx,

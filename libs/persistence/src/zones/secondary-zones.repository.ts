@@ -43,6 +43,17 @@ export class SecondaryZonesRepository {
     return row ? toZoneRecord(row) : null;
   }
 
+  /** The zone's record sets as they stand (what a transfer replaces), in name and type order. */
+  async content(tx: Transaction, zoneId: string): Promise<TransferredRecordSet[]> {
+    return query<TransferredRecordSet>(
+      tx,
+      Prisma.sql`SELECT s.name, s.type, s.ttl, COALESCE((SELECT array_agg(r.data ORDER BY r.data) FROM records r
+          WHERE r.recordset_id = s.id), '{}') AS records
+        FROM recordsets s WHERE s.zone_id = ${zoneId}::uuid ORDER BY s.name, s.type`,
+      'secondary-content',
+    );
+  }
+
   /**
    * Replaces the zone's record sets with the transferred ones (the SOA and apex NS managed) and takes the
    * masters' serial: `action` CREATE after the first transfer, else UPDATE. The zone as it is now.

@@ -25,13 +25,14 @@ export class ZonePropagationRepository {
   }
 
   /**
-   * Every target serves the zone at `serial`: the pending create/update is done. A newer change made
-   * meanwhile (another serial) keeps its own pending action. Returns whether the zone was updated.
+   * Every target serves the zone at `serial`: the pending create/update is done, and the serial is kept as
+   * the zone's propagated one (its history's changes up to it are ACTIVE). A newer change made meanwhile
+   * (another serial) keeps its own pending action. Returns whether the zone was updated.
    */
   async markPropagated(tx: Transaction, id: string, serial: number): Promise<boolean> {
     const rows = await query(
       tx,
-      Prisma.sql`UPDATE zones SET action = 'NONE', status = 'ACTIVE', error_reason = NULL
+      Prisma.sql`UPDATE zones SET action = 'NONE', status = 'ACTIVE', error_reason = NULL, propagated_serial = serial
         WHERE id = ${id}::uuid AND serial = ${serial} AND action IN ('CREATE', 'UPDATE') RETURNING id`,
       'zone-mark-propagated',
     );

@@ -16,7 +16,7 @@ export const ZONE_NOT_FOUND_MESSAGE = 'Could not find Zone';
 /** Timestamps are stored as UTC `timestamp`; read as timestamptz so that pg builds correct Dates in any TZ. */
 export const ZONE_COLUMNS = Prisma.raw(`t.id, t.project_id AS "projectId", t.pool_id AS "poolId", t.name,
   COALESCE(t.written_name, t.name) AS "writtenName", t.email, t.ttl,
-  t.serial, t.status::text AS status, t.action::text AS action, t.type::text AS type, t.description, t.masters,
+  t.serial, t.propagated_serial::float8 AS "propagatedSerial", t.status::text AS status, t.action::text AS action, t.type::text AS type, t.description, t.masters,
   t.attributes, t.version, t.error_reason AS "errorReason", t.created_at AT TIME ZONE 'UTC' AS "createdAt",
   t.updated_at AT TIME ZONE 'UTC' AS "updatedAt", t.transferred_at AT TIME ZONE 'UTC' AS "transferredAt",
   EXISTS (SELECT 1 FROM zone_shares s WHERE s.zone_id = t.id) AS shared`);

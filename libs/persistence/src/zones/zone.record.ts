@@ -16,6 +16,8 @@ export interface ZoneRecord {
   email: string;
   ttl: number;
   serial: number;
+  /** The serial every nameserver of the pool was last confirmed to serve; null before the first. */
+  propagatedSerial: number | null;
   status: ZoneStatus;
   action: ZoneAction;
   type: ZoneType;

@@ -10,6 +10,7 @@ import { OutboxEntry, outboxRow } from '../outbox/outbox.writer';
 import { isUniqueViolation, query } from '../sql';
 import { Queryable, Transaction } from '../transaction';
 import { DESIGNATE_ZONE_COLLECTION, ZONE_COLLECTION, ZoneRecord, ZoneType } from './zone.record';
+import { ZoneCreationEntry } from '../history/zone-history.record';
 import {
   NO_COUNT_CHANGE,
   RecordCountDelta,
@@ -170,7 +171,8 @@ export class ZonesRepository {
    * is taken first, as late as the creation allows, and `liveZones` is the count under it: the zone is
    * inserted only below the quota. `zone` is null when refused so, or when a live zone took its name
    * meanwhile (the partial unique index). `announcement`, when given, goes into the outbox in the same
-   * statement, only when the zone is inserted: on the pool, the statement is a whole transaction.
+   * statement, only when the zone is inserted, and `creation` into its history: on the pool, the statement
+   * is a whole transaction.
    */
   async insert(
     db: Queryable,
@@ -179,6 +181,7 @@ export class ZonesRepository {
     zoneQuota: number | null,
     managed: ManagedRecordSet[],
     announcement?: OutboxEntry,
+    creation?: ZoneCreationEntry,
   ): Promise<{ zone: ZoneRecord | null; liveZones: number | null }> {
     const type = zone.type ?? 'PRIMARY';
     const status = type === 'SECONDARY' ? 'PENDING' : 'ACTIVE';
@@ -190,6 +193,15 @@ export class ZonesRepository {
     const announced = announcement
       ? Prisma.sql`, announced AS (
           INSERT INTO outbox_messages (id, pattern, payload, headers) SELECT ${outboxRow(announcement)} FROM created
+        )`
+      : Prisma.empty;
+    const soa = managed.find((set) => set.type === 'SOA')?.records[0] ?? null;
+    const recorded = creation
+      ? Prisma.sql`, recorded AS (
+          INSERT INTO zone_history (id, zone_id, source, actor_project_id, actor, comment, serial, rrsets, soa_after, created_at)
+          SELECT gen_random_uuid(), created.id, ${creation.source}, ${creation.actorProjectId},
+            ${JSON.stringify(creation.actor)}::jsonb, ${creation.comment}, created.serial, '[]'::jsonb, ${soa},
+            clock_timestamp() AT TIME ZONE 'UTC' FROM created
         )`
       : Prisma.empty;
     try {
@@ -212,7 +224,7 @@ export class ZonesRepository {
             INSERT INTO records (id, recordset_id, data)
             SELECT gen_random_uuid(), r.set_id, r.data
             FROM created, unnest(${records.map((r) => r.setId)}::uuid[], ${records.map((r) => r.data)}::text[]) AS r(set_id, data)
-          )${announced}
+          )${announced}${recorded}
           SELECT slot.live AS "liveZones", created.* FROM slot LEFT JOIN created ON true`,
         announcement ? 'zone-insert-announced' : 'zone-insert',
       );

@@ -9,6 +9,8 @@ const SUCCESS_STATUS = {
   createRecordSet: { seed: 201, designate: 202 },
   updateRecordSet: { seed: 200, designate: 202 },
   createImport: { seed: 201, designate: 202 },
+  // Zonewarden's batches and reverts: as a record set's create, PENDING until propagated.
+  createChange: { seed: 201, designate: 202 },
 } as const;
 
 export type SuccessRoute = keyof typeof SUCCESS_STATUS;

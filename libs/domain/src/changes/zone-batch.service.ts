@@ -1,0 +1,226 @@
+import { Injectable } from '@nestjs/common';
+import { namesBetween } from '@zonewarden/dns';
+import {
+  RecordSetRecord,
+  RecordSetsRepository,
+  Storage,
+  Transaction,
+  ZoneHistoryRepository,
+  ZoneRecord,
+  ZonesRepository,
+} from '@zonewarden/persistence';
+import { Caller, authorize } from '../caller';
+import { badRequest } from '../common.errors';
+import { ZoneSigningService } from '../dnssec/zone-signing.service';
+import { QuotasService } from '../quotas/quotas.service';
+import { checkZoneContentQuotas } from '../quotas/quota-rules';
+import { recordSetName } from '../recordsets/recordset-rules';
+import { recordSetCreator, throughShare } from '../shares/share-rules';
+import { checkRecordSetsWritable } from '../zones/secondary-zone-rules';
+import { checkNotDeleting } from '../zones/zone-rules';
+import { ZonesService } from '../zones/zones.service';
+import { userActor } from './actor';
+import { BatchActionInput, CurrentRRset, MAX_BATCH_ACTIONS, planBatch } from './batch-plan';
+import { RevertConflict, changeNotFound, revertConflict } from './changes.errors';
+import { rrsetKey, sameState } from './rrset-states';
+import { ChangeSource, RRsetChange, RRsetState } from './zone-change';
+import { ZoneChangeWriter } from './zone-change-writer';
+import { ZoneChangeEntry, withStatus } from './zone-history.service';
+
+export interface BatchInput {
+  comment?: string | null;
+  changes: BatchActionInput[];
+}
+
+/** The sources whose changes are record sets a client chose, which a revert may undo. */
+const REVERTIBLE: readonly ChangeSource[] = ['api', 'legacy', 'batch', 'revert', 'update'];
+
+/**
+ * Atomic batches of record set changes (Route 53's change batches) and reverts: each validated as a whole
+ * with every record set rule, quota and permission, then applied in one transaction through the door —
+ * one serial bump, one history entry, one announcement. Batches and single changes of a zone serialise on
+ * its row lock.
+ */
+@Injectable()
+export class ZoneBatchService {
+  constructor(
+    private readonly storage: Storage,
+    private readonly changes: ZoneChangeWriter,
+    private readonly history: ZoneHistoryRepository,
+    private readonly quotas: QuotasService,
+    private readonly recordSets: RecordSetsRepository,
+    private readonly signing: ZoneSigningService,
+    private readonly zoneStore: ZonesRepository,
+    private readonly zones: ZonesService,
+  ) {}
+
+  async apply(
+    caller: Caller,
+    zoneId: string,
+    batch: BatchInput,
+    requestId?: string,
+  ): Promise<ZoneChangeEntry> {
+    authorize(caller, 'write');
+    if (batch.changes.length === 0) throw badRequest('A batch needs at least one change');
+    if (batch.changes.length > MAX_BATCH_ACTIONS)
+      throw badRequest(`A batch takes at most ${MAX_BATCH_ACTIONS} changes, not ${batch.changes.length}`);
+    return this.write(caller, zoneId, batch.changes, {
+      source: 'batch',
+      comment: batch.comment ?? null,
+      requestId,
+    });
+  }
+
+  /**
+   * A new change that puts back each record set of change `changeId` as it was before it; refused (409,
+   * with the conflicting record sets) when any of them changed since.
+   */
+  async revert(
+    caller: Caller,
+    zoneId: string,
+    changeId: string,
+    requestId?: string,
+  ): Promise<ZoneChangeEntry> {
+    authorize(caller, 'write');
+    const zone = await this.zones.get(caller, zoneId);
+    const view = throughShare(caller, zone) ? { zoneId, actorProjectId: caller.projectId ?? '' } : { zoneId };
+    const reverted = await this.history.find(view, changeId.toLowerCase());
+    if (!reverted) throw changeNotFound();
+    if (!REVERTIBLE.includes(reverted.source))
+      throw badRequest(`A change of source ${reverted.source} is the service's own and cannot be reverted`);
+    if (reverted.rrsets.length === 0) throw badRequest('The change touched no record set: nothing to revert');
+    const actions = reverted.rrsets.map(({ name, type, before }): BatchActionInput =>
+      before === null
+        ? { action: 'DELETE', name, type }
+        : { action: 'UPSERT', name, type, ttl: before.ttl, records: before.records },
+    );
+    return this.write(caller, zoneId, actions, {
+      source: 'revert',
+      comment: `Revert of change ${reverted.id}`,
+      requestId,
+      expected: reverted.rrsets,
+    });
+  }
+
+  private async write(
+    caller: Caller,
+    zoneId: string,
+    actions: BatchActionInput[],
+    how: { source: ChangeSource; comment: string | null; requestId?: string; expected?: RRsetChange[] },
+  ): Promise<ZoneChangeEntry> {
+    const zone = await this.zones.get(caller, zoneId);
+    checkRecordSetsWritable(caller, zone);
+    const names = namesOf(actions);
+    const childZoneOf = await this.childZones(zone, names);
+    const quotas = await this.quotas.of(zone.projectId);
+    return this.storage.transaction(async (tx) => {
+      const locked = await this.zones.lockForRecordSets(tx, caller, zoneId);
+      checkNotDeleting(locked);
+      const current = await this.recordSets.liveAtNames(tx, zoneId, names);
+      if (how.expected) checkUnchangedSince(how.expected, current);
+      const rrsets = planBatch(actions, {
+        zoneName: locked.name,
+        current: current as CurrentRRset[],
+        childZoneOf,
+        mayChange: (set) => !throughShare(caller, locked) || set.projectId === caller.projectId,
+      });
+      const counted = await this.checkQuotas(tx, locked, rrsets, quotas);
+      await this.writeRecordSets(tx, caller, locked, rrsets, current);
+      const { zone: changed, entry } = await this.changes.commitRecorded(
+        tx,
+        locked,
+        {
+          source: how.source,
+          actor: userActor(caller, how.requestId),
+          rrsets,
+          counted,
+          comment: how.comment,
+        },
+        (written) => this.signing.signChange(tx, written, rrsets),
+      );
+      return withStatus(entry, changed);
+    });
+  }
+
+  /** The live child zone each name of the batch belongs in, if any (one look-up for all of them). */
+  private async childZones(zone: ZoneRecord, names: string[]): Promise<(name: string) => string | undefined> {
+    const between = new Map(names.map((name) => [name, namesBetween(zone.name, name)]));
+    const live = new Set(await this.zoneStore.liveZoneNames([...new Set([...between.values()].flat())]));
+    return (name) => (between.get(name) ?? []).find((candidate) => live.has(candidate));
+  }
+
+  /** The zone's content within its quotas once the batch is applied; how its counted sets and records move. */
+  private async checkQuotas(
+    tx: Transaction,
+    zone: ZoneRecord,
+    rrsets: RRsetChange[],
+    quotas: Awaited<ReturnType<QuotasService['of']>>,
+  ) {
+    const size = (state: RRsetState | null) => (state ? 1 : 0);
+    const records = (state: RRsetState | null) => state?.records.length ?? 0;
+    const counted = {
+      sets: rrsets.reduce((n, change) => n + size(change.after) - size(change.before), 0),
+      records: rrsets.reduce((n, change) => n + records(change.after) - records(change.before), 0),
+    };
+    const counts = await this.zoneStore.recordCounts(tx, zone.id);
+    checkZoneContentQuotas(quotas, {
+      largest: Math.max(0, ...rrsets.map((change) => records(change.after))),
+      sets: counts.sets + counted.sets,
+      records: counts.records + counted.records,
+    });
+    return counted;
+  }
+
+  private async writeRecordSets(
+    tx: Transaction,
+    caller: Caller,
+    zone: ZoneRecord,
+    rrsets: RRsetChange[],
+    current: RecordSetRecord[],
+  ): Promise<void> {
+    const ids = new Map(current.map((set) => [rrsetKey(set.name, set.type), set.id]));
+    for (const { name, type, before, after } of rrsets) {
+      const id = ids.get(rrsetKey(name, type));
+      if (!before || !id) {
+        const creator = recordSetCreator(caller, zone);
+        await this.recordSets.insert(tx, zone, {
+          name,
+          type,
+          description: null,
+          projectId: creator,
+          ...after!,
+        });
+      } else if (!after) {
+        await this.recordSets.markDeleted(tx, id);
+      } else {
+        await this.recordSets.replaceRecords(tx, id, after.records);
+        await this.recordSets.update(tx, id, { ttl: after.ttl });
+      }
+    }
+  }
+}
+
+/** The batch's names as record set names (a malformed one is left to the plan, which reports it). */
+function namesOf(actions: BatchActionInput[]): string[] {
+  const names = new Set<string>();
+  for (const action of actions) {
+    try {
+      names.add(recordSetName(String(action.name)));
+    } catch {
+      // planBatch reports it at its index
+    }
+  }
+  return [...names];
+}
+
+/** A revert undoes a change only where the record sets are still as the change left them. */
+function checkUnchangedSince(expected: RRsetChange[], current: RecordSetRecord[]): void {
+  const now = new Map(current.map((set) => [rrsetKey(set.name, set.type), set]));
+  const conflicts: RevertConflict[] = [];
+  for (const { name, type, after } of expected) {
+    const set = now.get(rrsetKey(name, type));
+    const state = set ? { ttl: set.ttl, records: [...set.records].sort() } : null;
+    if (!sameState(state, after)) conflicts.push({ name, type, expected: after, current: state });
+  }
+  if (conflicts.length) throw revertConflict(conflicts);
+}
