@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm run bench [all-in-one|api|dnssec|imports|mini-dns|propagation|recordsets|zonefiles|scale …]`: runs the benchmarks against the local PostgreSQL and
+// `npm run bench [all-in-one|api|dnssec|history|imports|mini-dns|propagation|recordsets|zonefiles|scale …]`: runs the benchmarks against the local PostgreSQL and
 // RabbitMQ (each in its own database and AMQP namespace) and prints the figures. Loopback only.
 // `scale` (about 15 minutes and 6 GB at its default size) runs only when named.
 const ON_REQUEST = { scale: require('./scale') };
 const SUITES = {
   'all-in-one': require('./all-in-one'),
   api: require('./api'),
+  history: require('./history'),
   imports: require('./imports'),
   dnssec: require('./dnssec'),
   'mini-dns': require('./mini-dns'),
