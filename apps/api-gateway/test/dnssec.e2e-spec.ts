@@ -94,6 +94,27 @@ describe('DNSSEC per zone (/v2/zones/{id}/dnssec)', () => {
     return output;
   }
 
+  interface Change {
+    source: string;
+    comment: string | null;
+    previous_serial: number | null;
+    serial: number;
+    actor: Record<string, unknown>;
+    rrsets: { name: string; type: string; before: unknown; after: unknown }[];
+  }
+  /** The zone's history, oldest first. */
+  const changesOf = async (zoneId: string): Promise<Change[]> =>
+    (await api().get(`/v2/zones/${zoneId}/changes?limit=max`).set(OWNER).expect(200)).body.changes;
+  const lastChange = async (zoneId: string) => (await changesOf(zoneId)).at(-1)!;
+  /** The signer's DNSKEY, CDS and CDNSKEY sets as a change shows them, in name and type order. */
+  const keySets = (signer: Row[]) =>
+    ['CDNSKEY', 'CDS', 'DNSKEY'].flatMap((type) => {
+      const rows = signer.filter((r) => r.type === type);
+      return rows.length
+        ? [{ name: rows[0].name, type, ttl: rows[0].ttl, records: rows.map((r) => r.data).sort() }]
+        : [];
+    });
+
   /** RRSIGs by the RRset they cover (`owner TYPE`), their key tags. */
   const signatures = (signer: Row[]) =>
     signer
@@ -162,6 +183,26 @@ describe('DNSSEC per zone (/v2/zones/{id}/dnssec)', () => {
       expect(await serial(id)).toBeGreaterThan(before);
       const output = await verify(id, name);
       expect(output).toMatch(/KSKs: 1 active.*\n.*ZSKs: 1 active/);
+      // One change in the history: the key sets it published, by whoever asked.
+      const enabled = await lastChange(id);
+      expect(enabled).toMatchObject({
+        source: 'dnssec',
+        comment: 'DNSSEC enabled (ECDSAP256SHA256)',
+        previous_serial: before,
+        serial: await serial(id),
+        actor: {
+          project_id: 'project-dnssec',
+          roles: ['member'],
+          request_id: expect.stringMatching(/^req-/),
+        },
+      });
+      const dnskeys = body.keys.map((k: { dnskey: string }) => k.dnskey).sort();
+      expect(enabled.rrsets).toEqual([
+        { name, type: 'CDNSKEY', before: null, after: { ttl: 1, records: [...body.cds.cdnskey].sort() } },
+        { name, type: 'CDS', before: null, after: { ttl: 1, records: [...body.cds.cds].sort() } },
+        { name, type: 'DNSKEY', before: null, after: { ttl: 1, records: dnskeys } },
+      ]);
+      const changes = (await changesOf(id)).length;
       // Asking again changes nothing.
       const again = await api()
         .put(`/v2/zones/${id}/dnssec`)
@@ -169,6 +210,7 @@ describe('DNSSEC per zone (/v2/zones/{id}/dnssec)', () => {
         .send({ enabled: true, algorithm: 13 });
       expect(again.status).toBe(200);
       expect(again.body.keys).toEqual(body.keys);
+      expect((await changesOf(id)).length).toBe(changes);
     });
 
     it('gives the DS records dnssec-dsfromkey computes from the served DNSKEY', async () => {
@@ -274,6 +316,17 @@ describe('DNSSEC per zone (/v2/zones/{id}/dnssec)', () => {
         .expect(202);
       const newZsk = zsks(rolling.keys).find((k: { id: string }) => k.id !== oldZsk.id);
       expect(newZsk).toMatchObject({ state: 'PUBLISHED', activate_at: expect.any(String) });
+      // The rollover's start is a change: the new ZSK published beside the others.
+      const dnskeysOf = (keys: { dnskey: string }[]) => ({
+        ttl: 1,
+        records: keys.map((k) => k.dnskey).sort(),
+      });
+      expect(await lastChange(id)).toMatchObject({
+        source: 'dnssec',
+        comment: 'ZSK rollover started',
+        actor: { project_id: 'project-dnssec' },
+        rrsets: [{ name, type: 'DNSKEY', before: dnskeysOf(start.keys), after: dnskeysOf(rolling.keys) }],
+      });
       expect(await verify(id, name)).toMatch(/ZSKs: 1 active, 1 stand-by/);
       const conflict = await api()
         .post(`/v2/zones/${id}/tasks/dnssec_rollover`)
@@ -310,6 +363,13 @@ describe('DNSSEC per zone (/v2/zones/{id}/dnssec)', () => {
       expect(zsks(done.keys).map((k: { id: string; state: string }) => [k.id, k.state])).toEqual([
         [newZsk.id, 'ACTIVE'],
       ]);
+      // The maintenance's steps are changes too, by nobody: the last one withdrew the old ZSK.
+      expect(await lastChange(id)).toMatchObject({
+        source: 'dnssec',
+        comment: 'Key rollover step',
+        actor: { user_id: null, project_id: null, roles: [], request_id: null, key_name: null },
+        rrsets: [{ name, type: 'DNSKEY', before: dnskeysOf(swapped.keys), after: dnskeysOf(done.keys) }],
+      });
       expect(await verify(id, name)).toMatch(/ZSKs: 1 active/);
     });
 
@@ -369,11 +429,25 @@ describe('DNSSEC per zone (/v2/zones/{id}/dnssec)', () => {
     it('disables signing: every signer record and key removed, the DS to remove at the parent answered', async () => {
       const { body: before } = await api().get(`/v2/zones/${id}/dnssec`).set(OWNER).expect(200);
       const serialBefore = await serial(id);
+      const published = keySets(await signerRows(id));
+      expect(published.map((set) => set.type)).toEqual(['CDNSKEY', 'CDS', 'DNSKEY']);
       const { body } = await api()
         .put(`/v2/zones/${id}/dnssec`)
         .set(OWNER)
         .send({ enabled: false })
         .expect(200);
+      expect(await lastChange(id)).toMatchObject({
+        source: 'dnssec',
+        comment: 'DNSSEC disabled',
+        previous_serial: serialBefore,
+        serial: await serial(id),
+        rrsets: published.map(({ name: owner, type, ttl, records }) => ({
+          name: owner,
+          type,
+          before: { ttl, records },
+          after: null,
+        })),
+      });
       expect(body).toMatchObject({
         enabled: false,
         keys: [],

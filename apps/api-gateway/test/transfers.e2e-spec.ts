@@ -4,6 +4,7 @@ import { TIMESTAMP, UUID } from './support/zone-shape';
 
 const OWNER = as('project-owner');
 const TARGET = as('project-target');
+const ACCEPTOR = as('project-target', 'member', 'accepting-user');
 const OTHER = as('project-other');
 const FULL_KEYS = [
   'created_at',
@@ -141,7 +142,7 @@ describe('zone transfers', () => {
       Array.from({ length: 20 }, () =>
         request(gw.url)
           .post('/v2/zones/tasks/transfer_accept')
-          .set(TARGET)
+          .set(ACCEPTOR)
           .send({ key: created.key, zone_transfer_request_id: created.id }),
       ),
     );
@@ -184,6 +185,32 @@ describe('zone transfers', () => {
     expect(
       await gw.prisma.recordSet.count({ where: { zoneId: zone.id, projectId: { not: 'project-target' } } }),
     ).toBe(0);
+    // The history moves with the zone: its new owner sees all of it, the transfer last, by the acceptor.
+    const history = await request(gw.url).get(`/v2/zones/${zone.id}/changes`).set(TARGET);
+    expect(history.status).toBe(200);
+    expect(history.body.changes.map((c: { source: string }) => c.source)).toEqual([
+      'api',
+      'api',
+      'api',
+      'api',
+      'transfer',
+    ]);
+    expect(history.body.changes[4]).toMatchObject({
+      source: 'transfer',
+      comment: 'Transferred from project project-owner to project project-target',
+      rrsets: [],
+      fields: null,
+      previous_serial: moved.body.serial,
+      serial: moved.body.serial,
+      actor: {
+        user_id: 'accepting-user',
+        project_id: 'project-target',
+        roles: ['member'],
+        request_id: won[0].headers['x-openstack-request-id'],
+        key_name: null,
+      },
+    });
+    expect((await request(gw.url).get(`/v2/zones/${zone.id}/changes`).set(OWNER)).status).toBe(404);
     const request_ = await request(gw.url).get(`/v2/zones/tasks/transfer_requests/${created.id}`).set(OWNER);
     expect(request_.body.status).toBe('COMPLETE');
     const used = await request(gw.url)

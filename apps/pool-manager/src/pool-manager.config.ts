@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsInt, Min } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
 import { ServiceConfig, toInt } from '@zonewarden/config';
 
 export class PoolManagerConfig extends ServiceConfig {
@@ -49,4 +49,18 @@ export class PoolManagerConfig extends ServiceConfig {
   @IsInt()
   @Min(60_000)
   ZONE_CHANGES_RETENTION_MS = 3_600_000;
+
+  /** Each zone's history keeps its newest entries, this many at most (the rest is pruned). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000_000)
+  ZONE_HISTORY_MAX_ENTRIES = 1000;
+
+  /** Entries of a zone's history older than this many days are pruned. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(36_500)
+  ZONE_HISTORY_MAX_AGE_DAYS = 365;
 }

@@ -7,10 +7,11 @@ import { PropagationService } from './propagation.service';
 import { ReconcilerService } from './reconciler.service';
 import { ZoneChangesPruner } from './zone-changes-pruner.service';
 import { ZoneEventsController } from './zone-events.controller';
+import { ZoneHistoryPruner } from './zone-history-pruner.service';
 
 /**
  * pool-manager: pushes zones to the targets of their pool, confirms changes and deletes, purges (through
- * the domain's PropagationStateService); prunes the zone change log.
+ * the domain's PropagationStateService); prunes the zone change log and the zones' history.
  */
 @Module({})
 export class PoolManagerModule {
@@ -27,6 +28,7 @@ export class PoolManagerModule {
         PropagationService,
         ReconcilerService,
         ZoneChangesPruner,
+        ZoneHistoryPruner,
       ],
     };
   }

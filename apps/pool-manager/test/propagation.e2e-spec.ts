@@ -162,6 +162,7 @@ describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave the
     for (const [kind, port] of servers)
       expect([kind, await digSoa(port, 'resolve.example.com.')]).toEqual([kind, String(patched.body.serial)]);
 
+    expect(await prisma.zoneHistoryEntry.count({ where: { zoneId: id } })).toBe(2);
     expect((await call('DELETE', `/v2/zones/${id}`)).status).toBe(202);
     await waitFor('the zone to be purged', async () => (await call('GET', `/v2/zones/${id}`)).status === 404);
     for (const [kind, port] of servers)
@@ -169,6 +170,56 @@ describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave the
     expect(await prisma.zone.count({ where: { id } })).toBe(0);
     expect(await prisma.recordSet.count({ where: { zoneId: id } })).toBe(0);
     expect(await prisma.record.count({ where: { recordset: { zoneId: id } } })).toBe(0);
+    // Its history went with it.
+    expect(await prisma.zoneHistoryEntry.count({ where: { zoneId: id } })).toBe(0);
+  });
+
+  it("keeps a batch's change PENDING until every target serves its serial (BIND, PowerDNS), then ACTIVE", async () => {
+    const name = 'history.example.com.';
+    const created = (await call('POST', '/v2/zones', { name, email: 'ops@example.com' })).body as Zone;
+    await waitForZone(
+      created.id,
+      (z) => z.action === 'NONE' && z.status === 'ACTIVE',
+      'the zone to be propagated',
+    );
+    const changeUrl = (id: string) => `/v2/zones/${created.id}/changes/${id}`;
+    const [creation] = (await call('GET', `/v2/zones/${created.id}/changes`)).body.changes;
+    expect(creation).toMatchObject({ source: 'api', serial: created.serial, status: 'ACTIVE' });
+    await pdns.pause();
+    let batch: { id: string; serial: number; status: string };
+    try {
+      const applied = await call('POST', `/v2/zones/${created.id}/changes`, {
+        comment: 'two hosts',
+        changes: [
+          { action: 'CREATE', name: `a.${name}`, type: 'A', records: ['192.0.2.1'] },
+          { action: 'CREATE', name: `b.${name}`, type: 'AAAA', records: ['2001:db8::1'] },
+        ],
+      });
+      expect(applied.status).toBe(201);
+      batch = applied.body;
+      expect(batch.status).toBe('PENDING');
+      // mini-dns and BIND serve it; PowerDNS, stopped, does not: the change is not yet everywhere.
+      await waitFor(
+        'BIND to serve the batch',
+        async () => (await digSoa(bind.port, name)) === String(batch.serial),
+      );
+      expect(await digSoa(servers[0][1], name)).toBe(String(batch.serial));
+      expect((await call('GET', changeUrl(batch.id))).body.status).toBe('PENDING');
+    } finally {
+      await pdns.start();
+    }
+    await waitFor(
+      'the change to be ACTIVE',
+      async () => (await call('GET', changeUrl(batch.id))).body.status === 'ACTIVE',
+      30_000,
+    );
+    for (const [kind, port] of servers)
+      expect([kind, await digSoa(port, name)]).toEqual([kind, String(batch.serial)]);
+    const changes = (await call('GET', `/v2/zones/${created.id}/changes`)).body.changes;
+    expect(changes.map((c: { id: string; status: string }) => [c.id, c.status])).toEqual([
+      [creation.id, 'ACTIVE'],
+      [batch.id, 'ACTIVE'],
+    ]);
   });
 
   it('record set changes reach every server, and record sets follow propagation', async () => {

@@ -279,6 +279,65 @@ describe('zone imports (api-gateway + zone-worker)', () => {
     expect([again.status, again.message]).toEqual(['ERROR', 'Duplicate zone.']);
   });
 
+  it("starts the zone's history with the import: every record set of the zonefile, by whoever asked", async () => {
+    const text = [
+      '$ORIGIN history.import.test.',
+      '$TTL 300',
+      '@ SOA ns admin 1 2 3 4 5',
+      '@ NS ns',
+      'ns A 192.0.2.1',
+      'www 60 A 192.0.2.20',
+      'www 60 A 192.0.2.10',
+      '@ MX 10 mail',
+      'txt TXT "b"',
+      'txt TXT "a"',
+      '',
+    ].join('\n');
+    const requester = as('project-import', 'member', 'importing-user');
+    const res = await post(text, 'text/dns', requester);
+    const requestId = res.headers.get('x-openstack-request-id');
+    expect(requestId).toMatch(/^req-/);
+    const done = await finishedFor(((await res.json()) as Import).id, requester);
+    expect(done.status).toBe('COMPLETE');
+    const zone = (await get(`/v2/zones/${done.zone_id}`)).body;
+    const history = await get(`/v2/zones/${done.zone_id}/changes`, requester);
+    expect(history.status).toBe(200);
+    // The service's own SOA and apex NS are not the zonefile's: they are not in it.
+    const created = zoneFromZonefile(text)
+      .recordsets.map((set) => ({
+        name: set.name,
+        type: set.type,
+        before: null,
+        after: { ttl: set.ttl, records: [...set.records].sort() },
+      }))
+      // In name and type order, by code point.
+      .sort((a, b) => (`${a.name} ${a.type}` < `${b.name} ${b.type}` ? -1 : 1));
+    expect(created.map((set) => `${set.name} ${set.type}`)).toEqual([
+      'history.import.test. MX',
+      'ns.history.import.test. A',
+      'txt.history.import.test. TXT',
+      'www.history.import.test. A',
+    ]);
+    expect(history.body.changes).toEqual([
+      expect.objectContaining({
+        source: 'import',
+        previous_serial: null,
+        serial: zone.serial,
+        comment: null,
+        fields: null,
+        status: 'PENDING',
+        actor: {
+          user_id: 'importing-user',
+          project_id: 'project-import',
+          roles: ['member'],
+          request_id: requestId,
+          key_name: null,
+        },
+        rrsets: created,
+      }),
+    ]);
+  });
+
   it('ends a second import of one zone in ERROR "Duplicate zone."', async () => {
     const done = await importText(fs.readFileSync(path.join(FIXTURES, 'ok/01-basic.zone'), 'utf8'));
     expect([done.status, done.message]).toEqual(['ERROR', 'Duplicate zone.']);

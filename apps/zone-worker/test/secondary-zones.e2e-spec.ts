@@ -214,6 +214,102 @@ describe('secondary zones (BIND primary → zone-worker AXFR → mini-dns)', () 
     });
   }, 30_000);
 
+  it("keeps each refresh in the zone's history: the record sets that differ between the two serials, the SOA aside", async () => {
+    interface Change {
+      source: string;
+      previous_serial: number | null;
+      serial: number;
+      comment: string | null;
+      actor: Record<string, unknown>;
+      rrsets: { name: string; type: string; before: unknown; after: unknown }[];
+    }
+    const changes = async () =>
+      (await api('GET', `/v2/zones/${zoneId}/changes?limit=max`)).body.changes as Change[];
+    const before = await changes();
+    // One update on the primary (one serial): a record set replaced with another TTL, one removed, one added.
+    execFileSync('nsupdate', [], {
+      input: [
+        `server 127.0.0.1 ${bind.port}`,
+        'zone secondary.test.',
+        'update delete www.secondary.test. A',
+        'update add www.secondary.test. 600 A 192.0.2.50',
+        'update add www.secondary.test. 600 A 192.0.2.40',
+        'update delete txt.secondary.test. TXT',
+        'update add new.secondary.test. 300 AAAA 2001:db8::5',
+        'send',
+        '',
+      ].join('\n'),
+    });
+    const serial = await primarySerial('secondary.test.');
+    expect(await api('POST', `/v2/zones/${zoneId}/tasks/xfr`)).toMatchObject({ status: 202 });
+    await waitFor(
+      'mini-dns to serve the new serial',
+      async () => (await servedSerial('secondary.test.')) === serial,
+    );
+    const after = await changes();
+    expect(after.length).toBe(before.length + 1);
+    const refresh = after.at(-1)!;
+    expect(refresh).toMatchObject({
+      source: 'secondary',
+      previous_serial: before.at(-1)!.serial,
+      serial,
+      comment: null,
+      actor: { user_id: null, project_id: null, roles: [], request_id: null, key_name: null },
+    });
+    expect(refresh.rrsets).toEqual([
+      {
+        name: 'new.secondary.test.',
+        type: 'AAAA',
+        before: null,
+        after: { ttl: 300, records: ['2001:db8::5'] },
+      },
+      {
+        name: 'txt.secondary.test.',
+        type: 'TXT',
+        before: { ttl: 300, records: ['"hello world"'] },
+        after: null,
+      },
+      {
+        name: 'www.secondary.test.',
+        type: 'A',
+        before: { ttl: 300, records: ['192.0.2.1'] },
+        after: { ttl: 600, records: ['192.0.2.40', '192.0.2.50'] },
+      },
+    ]);
+    // The zone's whole history: its creation, the first transfer (all of the primary's content but its
+    // SOA), then one entry per newer serial (the NOTIFY's, tasks/xfr's and this one), in one chain.
+    expect(after.map((change) => change.source)).toEqual([
+      'api',
+      'secondary',
+      'secondary',
+      'secondary',
+      'secondary',
+    ]);
+    const [creation, first, notified, forced] = after;
+    expect([creation.previous_serial, first.previous_serial, first.serial]).toEqual([null, 1, SERIAL]);
+    expect(first.rrsets.map((set) => `${set.name} ${set.type}`)).toEqual(
+      expect.arrayContaining(['mail.secondary.test. MX', 'txt.secondary.test. TXT', 'www.secondary.test. A']),
+    );
+    expect(first.rrsets.some((set) => set.type === 'SOA')).toBe(false);
+    expect(notified.rrsets).toEqual([
+      {
+        name: 'notified.secondary.test.',
+        type: 'A',
+        before: null,
+        after: { ttl: 300, records: ['192.0.2.2'] },
+      },
+    ]);
+    expect(forced.rrsets).toEqual([
+      {
+        name: 'forced.secondary.test.',
+        type: 'A',
+        before: null,
+        after: { ttl: 300, records: ['192.0.2.3'] },
+      },
+    ]);
+    for (let i = 1; i < after.length; i++) expect(after[i].previous_serial).toBe(after[i - 1].serial);
+  }, 30_000);
+
   it('refreshes on the SOA refresh timer, without a NOTIFY', async () => {
     await createSecondary('timer.test.');
     await waitFor('the first transfer', async () => (await servedSerial('timer.test.')) === SERIAL);

@@ -6,6 +6,7 @@ import { TldsService } from './catalogs/tlds.service';
 import { ZoneChangeWriter } from './changes/zone-change-writer';
 import { ZoneBatchService } from './changes/zone-batch.service';
 import { ZoneHistoryService } from './changes/zone-history.service';
+import { HistoryRetentionService } from './changes/history-retention.service';
 import { DomainSettings } from './domain-settings';
 import { DnssecMaintenanceService } from './dnssec/dnssec-maintenance.service';
 import { DnssecService } from './dnssec/dnssec.service';
@@ -39,6 +40,7 @@ const SERVICES = [
   FloatingIpsService,
   ImportsService,
   LegacyDomainsService,
+  HistoryRetentionService,
   PoolsFileService,
   PoolsService,
   PropagationStateService,

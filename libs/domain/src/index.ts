@@ -14,6 +14,7 @@ export * from './changes/changes.errors';
 export * from './changes/zone-batch.service';
 export * from './changes/zone-history.service';
 export * from './changes/incremental-transfer';
+export * from './changes/history-retention.service';
 export * from './common.errors';
 export * from './dnssec/dnssec-maintenance.service';
 export * from './dnssec/dnssec-settings';

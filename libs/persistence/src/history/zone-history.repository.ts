@@ -48,8 +48,8 @@ export class ZoneHistoryRepository {
   async insert(tx: Transaction, entry: NewZoneHistoryEntry, wholeZone = false): Promise<ZoneHistoryRecord> {
     const rrsets = wholeZone
       ? Prisma.sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('name', s.name, 'type', s.type, 'before', NULL,
-          'after', jsonb_build_object('ttl', s.ttl, 'records', (SELECT jsonb_agg(r.data ORDER BY r.data) FROM records r
-            WHERE r.recordset_id = s.id))) ORDER BY s.name, s.type), '[]'::jsonb)
+          'after', jsonb_build_object('ttl', s.ttl, 'records', (SELECT jsonb_agg(r.data ORDER BY r.data COLLATE "C") FROM records r
+            WHERE r.recordset_id = s.id))) ORDER BY s.name COLLATE "C", s.type COLLATE "C"), '[]'::jsonb)
           FROM recordsets s WHERE s.zone_id = ${entry.zoneId}::uuid AND NOT s.managed AND s.action <> 'DELETE')`
       : Prisma.sql`${JSON.stringify(entry.rrsets)}::jsonb`;
     const [row] = await query<ZoneHistoryRecord>(
