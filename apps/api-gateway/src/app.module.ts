@@ -24,6 +24,7 @@ import { ServiceStatusesModule } from './service-statuses/service-statuses.modul
 import { ZoneSharesModule } from './shares/zone-shares.module';
 import { TransfersModule } from './transfers/transfers.module';
 import { TsigKeysModule } from './tsigkeys/tsigkeys.module';
+import { UpdateGrantsModule } from './update-grants/update-grants.module';
 import { VersionsModule } from './versions/versions.module';
 import { DnssecModule } from './dnssec/dnssec.module';
 import { ZonesModule } from './zones/zones.module';
@@ -63,6 +64,7 @@ export class AppModule {
         ImportsModule,
         TransfersModule,
         ZoneSharesModule,
+        UpdateGrantsModule,
         VersionsModule,
         HealthModule,
         MetricsModule,

@@ -119,6 +119,16 @@ async function sendDocumentedExamples(base: string): Promise<void> {
   await each('/v2/zones/tasks/imports', 'post', '/v2/zones/tasks/imports', 'text/dns');
   await each('/v2/zones/tasks/imports', 'post', '/v2/zones/tasks/imports', 'application/json');
   await each('/v2/zones/{zone_id}/shares', 'post', `/v2/zones/${zone.id}/shares`);
+  const [grant] = await each(
+    '/v2/zones/{zone_id}/update_grants',
+    'post',
+    `/v2/zones/${zone.id}/update_grants`,
+  );
+  await each(
+    '/v2/zones/{zone_id}/update_grants/{update_grant_id}',
+    'patch',
+    `/v2/zones/${zone.id}/update_grants/${grant.id}`,
+  );
   for (const [name, body] of bodies('/v2/zones/{zone_id}/tasks/transfer_requests', 'post')) {
     const own = await send('POST', '/v2/zones', {
       name: `transfer-${name}.example.com.`,

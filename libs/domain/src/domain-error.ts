@@ -12,6 +12,7 @@ import type { ServiceStatusErrorCode } from './service-statuses/service-statuses
 import type { ZoneShareErrorCode } from './shares/zone-shares.errors';
 import type { TransferErrorCode } from './transfers/transfers.errors';
 import type { TsigKeyErrorCode } from './tsigkeys/tsigkeys.errors';
+import type { UpdateGrantErrorCode } from './updates/update-grants.errors';
 import type { ZoneErrorCode } from './zones/zones.errors';
 
 /**
@@ -32,6 +33,7 @@ export type DomainErrorCode =
   | ServiceStatusErrorCode
   | TransferErrorCode
   | TsigKeyErrorCode
+  | UpdateGrantErrorCode
   | ZoneErrorCode
   | ZoneShareErrorCode;
 

@@ -3,10 +3,11 @@ import { BlacklistsService } from './catalogs/blacklists.service';
 import { PoolsFileService } from './catalogs/pools-file.service';
 import { PoolsService } from './catalogs/pools.service';
 import { TldsService } from './catalogs/tlds.service';
+import { RecordSetWriter } from './changes/record-set-writer';
 import { ZoneChangeWriter } from './changes/zone-change-writer';
 import { ZoneBatchService } from './changes/zone-batch.service';
-import { ZoneHistoryService } from './changes/zone-history.service';
 import { HistoryRetentionService } from './changes/history-retention.service';
+import { ZoneHistoryService } from './changes/zone-history.service';
 import { DomainSettings } from './domain-settings';
 import { DnssecMaintenanceService } from './dnssec/dnssec-maintenance.service';
 import { DnssecService } from './dnssec/dnssec.service';
@@ -27,6 +28,8 @@ import { StaleTasksService } from './tasks/stale-tasks.service';
 import { TokensService } from './tokens/tokens.service';
 import { TransfersService } from './transfers/transfers.service';
 import { TsigKeysService } from './tsigkeys/tsigkeys.service';
+import { DynamicUpdateService } from './updates/dynamic-update.service';
+import { UpdateGrantsService } from './updates/update-grants.service';
 import { LegacyDomainsService } from './zones/legacy-domains.service';
 import { SecondaryZonesService } from './zones/secondary-zones.service';
 import { XfrRequestsService } from './zones/xfr-requests.service';
@@ -36,15 +39,17 @@ const SERVICES = [
   BlacklistsService,
   DnssecMaintenanceService,
   DnssecService,
+  DynamicUpdateService,
   ExportsService,
   FloatingIpsService,
+  HistoryRetentionService,
   ImportsService,
   LegacyDomainsService,
-  HistoryRetentionService,
   PoolsFileService,
   PoolsService,
   PropagationStateService,
   QuotasService,
+  RecordSetWriter,
   RecordSetsService,
   SecondaryZonesService,
   ServedZonesService,
@@ -55,6 +60,7 @@ const SERVICES = [
   TokensService,
   TransfersService,
   TsigKeysService,
+  UpdateGrantsService,
   XfrRequestsService,
   ZoneChangeLogService,
   ZoneChangeWriter,

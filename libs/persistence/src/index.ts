@@ -31,6 +31,8 @@ export * from './history/zone-history.repository';
 export * from './transfers/transfer.record';
 export * from './transfers/transfers.repository';
 export * from './tsigkeys/tsigkeys.repository';
+export * from './updates/update-grant.record';
+export * from './updates/update-grants.repository';
 export * from './zones/zone-changes.repository';
 export * from './zones/zone-content.repository';
 export * from './zones/zone-locks';

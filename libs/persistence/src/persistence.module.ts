@@ -20,6 +20,7 @@ import { TokensRepository } from './tokens/tokens.repository';
 import { TransfersRepository } from './transfers/transfers.repository';
 import { TsigSecrets } from './tsigkeys/tsig-secrets';
 import { TsigKeysRepository } from './tsigkeys/tsigkeys.repository';
+import { UpdateGrantsRepository } from './updates/update-grants.repository';
 import { SecondaryZonesRepository } from './zones/secondary-zones.repository';
 import { ZoneChangesRepository } from './zones/zone-changes.repository';
 import { ZoneContentRepository } from './zones/zone-content.repository';
@@ -43,6 +44,7 @@ const REPOSITORIES = [
   TokensRepository,
   TransfersRepository,
   TsigKeysRepository,
+  UpdateGrantsRepository,
   SecondaryZonesRepository,
   ZoneChangesRepository,
   ZoneContentRepository,

@@ -808,6 +808,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/zones/{zone_id}/update_grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a zone's update grants
+         * @description Without their secrets.
+         */
+        get: operations["UpdateGrants_list"];
+        put?: never;
+        /**
+         * Grant a TSIG key dynamic updates of a zone
+         * @description Members and admins of the zone's project. The answer carries the key's secret, shown this once (the service makes one unless the body brings it).
+         */
+        post: operations["UpdateGrants_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/zones/{zone_id}/update_grants/{update_grant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show an update grant
+         * @description Without its secret.
+         */
+        get: operations["UpdateGrants_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an update grant
+         * @description Its key stops working at once.
+         */
+        delete: operations["UpdateGrants_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change what an update grant allows
+         * @description Its names, types, transfers and description; the key itself stays (grant a new key to change it).
+         */
+        patch: operations["UpdateGrants_update"];
+        trace?: never;
+    };
     "/": {
         parameters: {
             query?: never;
@@ -2007,6 +2059,134 @@ export interface components {
         CreateZoneShareDto: {
             /** @example project-two */
             target_project_id: string;
+        };
+        UpdateGrantName: {
+            /** @enum {string} */
+            match: "name" | "subdomain" | "zone";
+            /** @example _acme-challenge.example.com. */
+            name: string;
+        };
+        /** @description A grant as created: with its secret, shown this once. */
+        NewUpdateGrant: {
+            /**
+             * Format: uuid
+             * @example 1d7e3a58-2f0c-4d0e-9b59-4c3a1d1f7a21
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 1d7e3a58-2f0c-4d0e-9b59-4c3a1d1f7a21
+             */
+            zone_id: string;
+            /** @example acme-key. */
+            key_name: string;
+            /** @example hmac-sha256 */
+            algorithm: string;
+            names: components["schemas"]["UpdateGrantName"][];
+            /**
+             * @description Empty: every type the API takes.
+             * @example [
+             *       "TXT"
+             *     ]
+             */
+            types: string[];
+            allow_transfer: boolean;
+            description: string | null;
+            /** @example 2026-01-02T03:04:05.678000 */
+            created_at: string;
+            /** @example 2026-01-02T03:04:05.678000 */
+            updated_at: string | null;
+            links: components["schemas"]["ZoneLinks"];
+            /** @description Base64: the key's secret, never shown again. */
+            secret: string;
+        };
+        GrantNameDto: {
+            /**
+             * @description `name`: that name only; `subdomain`: the name and every name below it; `zone`: the whole zone.
+             * @enum {string}
+             */
+            match: "name" | "subdomain" | "zone";
+            /**
+             * @description Absolute (final dot), in the zone; for `zone`, the zone's name or absent.
+             * @example _acme-challenge.example.com.
+             */
+            name?: string;
+        };
+        CreateUpdateGrantDto: {
+            /**
+             * @description The record types the key may change; empty or absent: every type the API takes (SOA never).
+             * @example [
+             *       "TXT"
+             *     ]
+             */
+            types?: ("A" | "AAAA" | "CAA" | "CERT" | "CNAME" | "DNAME" | "DS" | "HTTPS" | "MX" | "NAPTR" | "NS" | "PTR" | "SPF" | "SRV" | "SSHFP" | "SVCB" | "TLSA" | "TXT")[];
+            /** @description Whether the key may also transfer the zone (AXFR), as external-dns reads it. False when absent. */
+            allow_transfer?: boolean;
+            description?: string | null;
+            /**
+             * @description The TSIG key's name, a DNS name, unique in the zone; shown lower case and absolute.
+             * @example acme-key.
+             */
+            key_name: string;
+            /**
+             * @description hmac-md5 is refused.
+             * @default hmac-sha256
+             * @enum {string}
+             */
+            algorithm: "hmac-sha256" | "hmac-sha384" | "hmac-sha512" | "hmac-sha1";
+            /**
+             * @description The key's secret, base64 of 16 to 512 bytes (an existing key, such as tsig-keygen makes); absent: the service makes one as long as the hash's output. Never shown again after the creation's answer.
+             * @example mzDEq2Fd6Q4+9oVq7vU3kx0nGm9tXe1o2bQ6I8nR2Yc=
+             */
+            secret?: string;
+            /** @description The owner names the key may change (none: it may only transfer the zone, with `allow_transfer`). */
+            names: components["schemas"]["GrantNameDto"][];
+        };
+        /** @description A TSIG key that may send RFC 2136 dynamic updates to the zone (docs/dns-updates.md). */
+        UpdateGrant: {
+            /**
+             * Format: uuid
+             * @example 1d7e3a58-2f0c-4d0e-9b59-4c3a1d1f7a21
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 1d7e3a58-2f0c-4d0e-9b59-4c3a1d1f7a21
+             */
+            zone_id: string;
+            /** @example acme-key. */
+            key_name: string;
+            /** @example hmac-sha256 */
+            algorithm: string;
+            names: components["schemas"]["UpdateGrantName"][];
+            /**
+             * @description Empty: every type the API takes.
+             * @example [
+             *       "TXT"
+             *     ]
+             */
+            types: string[];
+            allow_transfer: boolean;
+            description: string | null;
+            /** @example 2026-01-02T03:04:05.678000 */
+            created_at: string;
+            /** @example 2026-01-02T03:04:05.678000 */
+            updated_at: string | null;
+            links: components["schemas"]["ZoneLinks"];
+        };
+        UpdateUpdateGrantDto: {
+            /**
+             * @description The record types the key may change; empty or absent: every type the API takes (SOA never).
+             * @example [
+             *       "TXT"
+             *     ]
+             */
+            types?: ("A" | "AAAA" | "CAA" | "CERT" | "CNAME" | "DNAME" | "DS" | "HTTPS" | "MX" | "NAPTR" | "NS" | "PTR" | "SPF" | "SRV" | "SSHFP" | "SVCB" | "TLSA" | "TXT")[];
+            /** @description Whether the key may also transfer the zone (AXFR), as external-dns reads it. False when absent. */
+            allow_transfer?: boolean;
+            description?: string | null;
+            /** @description The owner names the key may change (none: it may only transfer the zone, with `allow_transfer`). */
+            names?: components["schemas"]["GrantNameDto"][];
         };
         VersionLink: {
             /** Format: uri */
@@ -6144,6 +6324,325 @@ export interface operations {
                 };
             };
             406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    UpdateGrants_list: {
+        parameters: {
+            query?: {
+                /** @description Items per page: 1 up to the maximum (larger values are clamped), or `max`. */
+                limit?: number | "max";
+                /** @description The id of the last item of the previous page (`links.next` carries it). */
+                marker?: string;
+                /** @description The field to sort by. */
+                sort_key?: "created_at" | "id" | "updated_at" | "key_name";
+                /** @description The sort direction. */
+                sort_dir?: "asc" | "desc";
+                /** @description Exact match on the name (with its final dot); `*` is a wildcard. */
+                key_name?: string;
+                /** @description Exact match; `*` is a wildcard. */
+                algorithm?: string;
+                /** @description The same as `X-Auth-All-Projects` (admins only). */
+                all_projects?: components["parameters"]["AllProjects"];
+            };
+            header?: {
+                /** @description `true`: the page has no `metadata.total_count` (the collection is not counted). */
+                "OpenStack-DNS-Hide-Counts"?: "true" | "false";
+                /** @description Admins only: act as this project (403 for anyone else). */
+                "X-Auth-Sudo-Project-ID"?: components["parameters"]["AuthSudoProjectId"];
+                /** @description Admins only: `true` sees every project's resources (403 for anyone else). */
+                "X-Auth-All-Projects"?: components["parameters"]["AuthAllProjects"];
+            };
+            path: {
+                zone_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of update_grants. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        update_grants: components["schemas"]["UpdateGrant"][];
+                        links: components["schemas"]["CollectionLinks"];
+                        metadata?: components["schemas"]["CollectionMetadata"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `forbidden`: a reader (for a change), or a project the zone is only shared with. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `zone_not_found`: no such zone, or one the caller does not see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    UpdateGrants_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Admins only: act as this project (403 for anyone else). */
+                "X-Auth-Sudo-Project-ID"?: components["parameters"]["AuthSudoProjectId"];
+                /** @description Admins only: `true` sees every project's resources (403 for anyone else). */
+                "X-Auth-All-Projects"?: components["parameters"]["AuthAllProjects"];
+            };
+            path: {
+                zone_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUpdateGrantDto"];
+            };
+        };
+        responses: {
+            /** @description The grant, with its secret. */
+            201: {
+                headers: {
+                    /** @description The resource's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewUpdateGrant"];
+                };
+            };
+            /** @description `invalid_object`: the body, a key name that is not a DNS name, an algorithm other than hmac-sha1/256/384/512 (hmac-md5 is refused), a secret that is not base64 of 16 to 512 bytes, a name outside the zone, a type the API does not take; `bad_request`: a deleting zone, a zone with 100 grants. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description `forbidden`: a reader (for a change), or a project the zone is only shared with. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `zone_not_found`: no such zone, or one the caller does not see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            406: components["responses"]["NotAcceptable"];
+            /** @description `duplicate_update_grant`: the zone has a grant of that key name. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    UpdateGrants_get: {
+        parameters: {
+            query?: {
+                /** @description The same as `X-Auth-All-Projects` (admins only). */
+                all_projects?: components["parameters"]["AllProjects"];
+            };
+            header?: {
+                /** @description Admins only: act as this project (403 for anyone else). */
+                "X-Auth-Sudo-Project-ID"?: components["parameters"]["AuthSudoProjectId"];
+                /** @description Admins only: `true` sees every project's resources (403 for anyone else). */
+                "X-Auth-All-Projects"?: components["parameters"]["AuthAllProjects"];
+            };
+            path: {
+                zone_id: string;
+                update_grant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The grant. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateGrant"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `forbidden`: a reader (for a change), or a project the zone is only shared with. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `zone_not_found`: no such zone, or one the caller does not see. `update_grant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    UpdateGrants_delete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Admins only: act as this project (403 for anyone else). */
+                "X-Auth-Sudo-Project-ID"?: components["parameters"]["AuthSudoProjectId"];
+                /** @description Admins only: `true` sees every project's resources (403 for anyone else). */
+                "X-Auth-All-Projects"?: components["parameters"]["AuthAllProjects"];
+            };
+            path: {
+                zone_id: string;
+                update_grant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `forbidden`: a reader (for a change), or a project the zone is only shared with. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `zone_not_found`: no such zone, or one the caller does not see. `update_grant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    UpdateGrants_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Admins only: act as this project (403 for anyone else). */
+                "X-Auth-Sudo-Project-ID"?: components["parameters"]["AuthSudoProjectId"];
+                /** @description Admins only: `true` sees every project's resources (403 for anyone else). */
+                "X-Auth-All-Projects"?: components["parameters"]["AuthAllProjects"];
+            };
+            path: {
+                zone_id: string;
+                update_grant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUpdateGrantDto"];
+            };
+        };
+        responses: {
+            /** @description The grant. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateGrant"];
+                };
+            };
+            /** @description `invalid_object`: the body, a key name that is not a DNS name, an algorithm other than hmac-sha1/256/384/512 (hmac-md5 is refused), a secret that is not base64 of 16 to 512 bytes, a name outside the zone, a type the API does not take; `bad_request`: a deleting zone, a zone with 100 grants. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description `forbidden`: a reader (for a change), or a project the zone is only shared with. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `zone_not_found`: no such zone, or one the caller does not see. `update_grant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -1,19 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { namesBetween } from '@zonewarden/dns';
 import {
   RecordSetRecord,
   RecordSetsRepository,
   Storage,
-  Transaction,
   ZoneHistoryRepository,
-  ZoneRecord,
-  ZonesRepository,
 } from '@zonewarden/persistence';
 import { Caller, authorize } from '../caller';
 import { badRequest } from '../common.errors';
-import { ZoneSigningService } from '../dnssec/zone-signing.service';
 import { QuotasService } from '../quotas/quotas.service';
-import { checkZoneContentQuotas } from '../quotas/quota-rules';
 import { recordSetName } from '../recordsets/recordset-rules';
 import { recordSetCreator, throughShare } from '../shares/share-rules';
 import { checkRecordSetsWritable } from '../zones/secondary-zone-rules';
@@ -22,9 +16,9 @@ import { ZonesService } from '../zones/zones.service';
 import { userActor } from './actor';
 import { BatchActionInput, CurrentRRset, MAX_BATCH_ACTIONS, planBatch } from './batch-plan';
 import { RevertConflict, changeNotFound, revertConflict } from './changes.errors';
+import { RecordSetWriter } from './record-set-writer';
 import { rrsetKey, sameState } from './rrset-states';
-import { ChangeSource, RRsetChange, RRsetState } from './zone-change';
-import { ZoneChangeWriter } from './zone-change-writer';
+import { ChangeSource, RRsetChange } from './zone-change';
 import { ZoneChangeEntry, withStatus } from './zone-history.service';
 
 export interface BatchInput {
@@ -45,12 +39,10 @@ const REVERTIBLE: readonly ChangeSource[] = ['api', 'legacy', 'batch', 'revert',
 export class ZoneBatchService {
   constructor(
     private readonly storage: Storage,
-    private readonly changes: ZoneChangeWriter,
     private readonly history: ZoneHistoryRepository,
     private readonly quotas: QuotasService,
     private readonly recordSets: RecordSetsRepository,
-    private readonly signing: ZoneSigningService,
-    private readonly zoneStore: ZonesRepository,
+    private readonly writer: RecordSetWriter,
     private readonly zones: ZonesService,
   ) {}
 
@@ -111,7 +103,7 @@ export class ZoneBatchService {
     const zone = await this.zones.get(caller, zoneId);
     checkRecordSetsWritable(caller, zone);
     const names = namesOf(actions);
-    const childZoneOf = await this.childZones(zone, names);
+    const childZoneOf = await this.writer.childZones(zone, names);
     const quotas = await this.quotas.of(zone.projectId);
     return this.storage.transaction(async (tx) => {
       const locked = await this.zones.lockForRecordSets(tx, caller, zoneId);
@@ -124,79 +116,15 @@ export class ZoneBatchService {
         childZoneOf,
         mayChange: (set) => !throughShare(caller, locked) || set.projectId === caller.projectId,
       });
-      const counted = await this.checkQuotas(tx, locked, rrsets, quotas);
-      await this.writeRecordSets(tx, caller, locked, rrsets, current);
-      const { zone: changed, entry } = await this.changes.commitRecorded(
-        tx,
-        locked,
-        {
-          source: how.source,
-          actor: userActor(caller, how.requestId),
-          rrsets,
-          counted,
-          comment: how.comment,
-        },
-        (written) => this.signing.signChange(tx, written, rrsets),
-      );
+      const { zone: changed, entry } = await this.writer.write(tx, locked, rrsets, current, {
+        source: how.source,
+        actor: userActor(caller, how.requestId),
+        comment: how.comment,
+        creator: recordSetCreator(caller, locked),
+        quotas,
+      });
       return withStatus(entry, changed);
     });
-  }
-
-  /** The live child zone each name of the batch belongs in, if any (one look-up for all of them). */
-  private async childZones(zone: ZoneRecord, names: string[]): Promise<(name: string) => string | undefined> {
-    const between = new Map(names.map((name) => [name, namesBetween(zone.name, name)]));
-    const live = new Set(await this.zoneStore.liveZoneNames([...new Set([...between.values()].flat())]));
-    return (name) => (between.get(name) ?? []).find((candidate) => live.has(candidate));
-  }
-
-  /** The zone's content within its quotas once the batch is applied; how its counted sets and records move. */
-  private async checkQuotas(
-    tx: Transaction,
-    zone: ZoneRecord,
-    rrsets: RRsetChange[],
-    quotas: Awaited<ReturnType<QuotasService['of']>>,
-  ) {
-    const size = (state: RRsetState | null) => (state ? 1 : 0);
-    const records = (state: RRsetState | null) => state?.records.length ?? 0;
-    const counted = {
-      sets: rrsets.reduce((n, change) => n + size(change.after) - size(change.before), 0),
-      records: rrsets.reduce((n, change) => n + records(change.after) - records(change.before), 0),
-    };
-    const counts = await this.zoneStore.recordCounts(tx, zone.id);
-    checkZoneContentQuotas(quotas, {
-      largest: Math.max(0, ...rrsets.map((change) => records(change.after))),
-      sets: counts.sets + counted.sets,
-      records: counts.records + counted.records,
-    });
-    return counted;
-  }
-
-  private async writeRecordSets(
-    tx: Transaction,
-    caller: Caller,
-    zone: ZoneRecord,
-    rrsets: RRsetChange[],
-    current: RecordSetRecord[],
-  ): Promise<void> {
-    const ids = new Map(current.map((set) => [rrsetKey(set.name, set.type), set.id]));
-    for (const { name, type, before, after } of rrsets) {
-      const id = ids.get(rrsetKey(name, type));
-      if (!before || !id) {
-        const creator = recordSetCreator(caller, zone);
-        await this.recordSets.insert(tx, zone, {
-          name,
-          type,
-          description: null,
-          projectId: creator,
-          ...after!,
-        });
-      } else if (!after) {
-        await this.recordSets.markDeleted(tx, id);
-      } else {
-        await this.recordSets.replaceRecords(tx, id, after.records);
-        await this.recordSets.update(tx, id, { ttl: after.ttl });
-      }
-    }
   }
 }
 

@@ -8,6 +8,7 @@ import {
   TransferAcceptRecord,
   TransferRequestRecord,
   TransfersRepository,
+  UpdateGrantsRepository,
   ZonesRepository,
 } from '@zonewarden/persistence';
 import { userActor } from '../changes/actor';
@@ -46,6 +47,7 @@ export class TransfersService {
     private readonly zones: ZonesService,
     private readonly zoneStore: ZonesRepository,
     private readonly changes: ZoneChangeWriter,
+    private readonly grants: UpdateGrantsRepository,
   ) {}
 
   async createRequest(
@@ -130,6 +132,8 @@ export class TransfersService {
       checkNotDeleting(zone, 'transfer');
       await this.zones.checkZoneQuota(tx, acceptor, quotas);
       const accepted = await this.transfers.moveZone(tx, request, acceptor);
+      // The update grants' keys are the old project's secrets: they must not reach the new owner's zone.
+      await this.grants.deleteAllOf(tx, zone.id);
       // The content and serial stay; the history says who took the zone from whom.
       await this.changes.recordOnly(
         tx,
