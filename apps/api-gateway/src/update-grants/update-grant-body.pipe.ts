@@ -1,6 +1,5 @@
 import { PipeTransform } from '@nestjs/common';
-import { HttpError } from '../common/errors/http-error';
-import { ObjectBodyPipe, ValidationItem } from '../common/http/object-body.pipe';
+import { ObjectBodyPipe, validateEach } from '../common/http/object-body.pipe';
 import { CreateUpdateGrantDto, GrantNameDto, UpdateUpdateGrantDto } from './update-grant.dto';
 
 const nameEntry = new ObjectBodyPipe(GrantNameDto, 'name');
@@ -20,27 +19,6 @@ export class UpdateGrantBodyPipe<
 
   transform(value: unknown): T {
     const grant = this.body.transform(value);
-    const problems: ValidationItem[] = [];
-    const names = grant.names?.map((entry, index) => {
-      try {
-        return nameEntry.transform(entry);
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        const items = (error.details as { errors?: ValidationItem[] } | undefined)?.errors ?? [];
-        for (const item of items) problems.push({ ...item, path: ['names', index, ...item.path] });
-        return undefined;
-      }
-    });
-    if (problems.length)
-      throw new HttpError(
-        400,
-        'invalid_object',
-        `Provided object is not valid: ${problems
-          .slice(0, 10)
-          .map((p) => `${p.path.join('.')}: ${p.message}`)
-          .join('; ')}`,
-        { errors: problems.slice(0, 10) },
-      );
-    return names ? { ...grant, names: names as GrantNameDto[] } : grant;
+    return grant.names ? { ...grant, names: validateEach(nameEntry, 'names', grant.names) } : grant;
   }
 }

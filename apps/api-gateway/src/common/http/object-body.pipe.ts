@@ -125,3 +125,35 @@ export class ObjectBodyPipe<T extends object> implements PipeTransform<unknown, 
     );
   }
 }
+
+/**
+ * Each object of a list inside a body (a batch's changes, a grant's names) validated by `pipe`, every
+ * problem reported at once with its path (`["changes", 3, "ttl"]`) and the entry's `index`; the entries as
+ * validated.
+ */
+export function validateEach<T extends object>(
+  pipe: ObjectBodyPipe<T>,
+  field: string,
+  entries: unknown[],
+): T[] {
+  const problems: (ValidationItem & { index: number })[] = [];
+  const valid = entries.map((entry, index) => {
+    try {
+      return pipe.transform(entry);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      const items = (error.details as { errors?: ValidationItem[] } | undefined)?.errors ?? [];
+      for (const item of items) problems.push({ ...item, index, path: [field, index, ...item.path] });
+      return undefined;
+    }
+  });
+  if (problems.length === 0) return valid as T[];
+  const listed = problems.slice(0, MAX_LISTED_KEYS);
+  const more = problems.length > listed.length ? ` (and ${problems.length - listed.length} more)` : '';
+  throw new HttpError(
+    400,
+    'invalid_object',
+    `Provided object is not valid: ${listed.map((p) => `${field}[${p.index}]: ${p.message}`).join('; ')}${more}`,
+    { errors: problems },
+  );
+}
