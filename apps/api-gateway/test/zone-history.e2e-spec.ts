@@ -382,7 +382,7 @@ describe('zone history, batches and reverts', () => {
       const desc = await changesOf(zone.id, OWNER, '?sort_key=serial&sort_dir=desc');
       expect(desc.map((c) => c.id)).toEqual([...all].reverse().map((c) => c.id));
       const page = await api().get(`/v2/zones/${zone.id}/changes?limit=2`).set(OWNER);
-      expect(page.body.metadata.total_count).toBe(5);
+      expect(page.body.metadata).toBeUndefined();
       const next = await request(page.body.links.next).get('').set(OWNER);
       expect(next.body.changes.map((c: Change) => c.id)).toEqual([all[2].id, all[3].id]);
       for (const bad of ['?source=API', '?serial=-1', '?since=2026-02-30', '?sort_key=name'])

@@ -3154,8 +3154,6 @@ export interface operations {
                 all_projects?: components["parameters"]["AllProjects"];
             };
             header?: {
-                /** @description `true`: the page has no `metadata.total_count` (the collection is not counted). */
-                "OpenStack-DNS-Hide-Counts"?: "true" | "false";
                 /** @description Admins only: act as this project (403 for anyone else). */
                 "X-Auth-Sudo-Project-ID"?: components["parameters"]["AuthSudoProjectId"];
                 /** @description Admins only: `true` sees every project's resources (403 for anyone else). */
@@ -3177,7 +3175,6 @@ export interface operations {
                     "application/json": {
                         changes: components["schemas"]["ZoneChange"][];
                         links: components["schemas"]["CollectionLinks"];
-                        metadata?: components["schemas"]["CollectionMetadata"];
                     };
                 };
             };
