@@ -1,6 +1,7 @@
-// The zone history's costs: a 1,000-action batch from POST until mini-dns answers its serial, and a page of a
-// zone's history (first, deep, filtered, by serial) at 1,000 and at 1,000,000 changes of the zone — keyset
-// pages, so the figures should match.
+// The zone history's costs: a 1,000-action batch from POST until mini-dns answers its serial, IXFR against
+// AXFR of a 10,000-record zone after one change, and a page of a zone's history (first, deep, filtered, by
+// serial) at 1,000 and at 1,000,000 changes of the zone — keyset pages, so the figures should match.
+const { execFileSync } = require('node:child_process');
 const { Client } = require('pg');
 const { defaultPools } = require('@zonewarden/config');
 const { freePort, startApp } = require('@zonewarden/testing');
@@ -11,12 +12,12 @@ const ACTIONS = 1000;
 const LARGE = Number(process.env.BENCH_HISTORY_CHANGES ?? 1_000_000);
 const SMALL = 1000;
 
-/** A batch that sets `count` A record sets of the zone to one more address each round. */
-const batchOf = (zone, round) => ({
+/** A batch that sets ACTIONS A record sets of the zone (`h<first>` on) to one more address each round. */
+const batchOf = (zone, round, first = 0) => ({
   comment: `bench round ${round}`,
   changes: Array.from({ length: ACTIONS }, (_, i) => ({
     action: 'UPSERT',
-    name: `h${i}.${zone}`,
+    name: `h${first + i}.${zone}`,
     type: 'A',
     records: [`192.0.2.${round % 250}`],
   })),
@@ -47,6 +48,55 @@ async function batchesServed(base, headers, dnsPort) {
   console.log(`history: ${BATCHES} batches of ${ACTIONS} UPSERTs, one after another`);
   printLatencies('POST (applied, answered)', posted);
   printLatencies('POST until mini-dns serves it', served);
+}
+
+const TRANSFER_RECORDS = 10_000;
+const TRANSFERS = 20;
+
+/** Records, messages and octets of a transfer by `dig`, and the time it took (dig's query time, ms). */
+function digTransfer(dnsPort, zone, type) {
+  const out = execFileSync('dig', ['@127.0.0.1', '-p', String(dnsPort), zone, type, '+noall', '+stats'], {
+    encoding: 'utf8',
+  });
+  const [, records, messages, bytes] = /XFR size: (\d+) records \(messages (\d+), bytes (\d+)\)/.exec(out);
+  const ms = Number(/Query time: (\d+) msec/.exec(out)[1]);
+  return { records: Number(records), messages: Number(messages), bytes: Number(bytes), ms };
+}
+
+/** IXFR (one change: the difference) against AXFR (the whole zone) of a zone of TRANSFER_RECORDS records. */
+async function ixfrAgainstAxfr(base, headers, dnsPort) {
+  const post = async (url, body) => {
+    const response = await fetch(`${base}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const json = await response.json();
+    if (response.status >= 300) throw new Error(`${url}: ${JSON.stringify(json).slice(0, 300)}`);
+    return json;
+  };
+  const zone = await post('/v2/zones', { name: 'ixfr.bench.test.', email: 'a@bench.test' });
+  let change;
+  for (let round = 0; round < TRANSFER_RECORDS / ACTIONS; round++)
+    change = await post(`/v2/zones/${zone.id}/changes`, batchOf(zone.name, round, round * ACTIONS));
+  await answeredAfter({ host: '127.0.0.1', port: dnsPort }, zone.name, change.serial, Date.now());
+  const from = change.serial;
+  change = await post(`/v2/zones/${zone.id}/changes`, {
+    changes: [{ action: 'UPSERT', name: `h0.${zone.name}`, type: 'A', records: ['198.51.100.1'] }],
+  });
+  await answeredAfter({ host: '127.0.0.1', port: dnsPort }, zone.name, change.serial, Date.now());
+  console.log(
+    `history: IXFR of one change against AXFR, a zone of ${TRANSFER_RECORDS} A records, dig × ${TRANSFERS}`,
+  );
+  const medians = {};
+  for (const type of [`IXFR=${from}`, 'AXFR']) {
+    const runs = Array.from({ length: TRANSFERS }, () => digTransfer(dnsPort, zone.name, type));
+    const times = runs.map((run) => run.ms).sort((a, b) => a - b);
+    const { records, messages, bytes } = runs[0];
+    medians[type.slice(0, 4)] = { bytes, ms: times[Math.floor(times.length / 2)] };
+    console.log(
+      `  ${type.slice(0, 4)}: ${records} records, ${messages} messages, ${bytes} bytes; median ${medians[type.slice(0, 4)].ms} ms, max ${times[times.length - 1]} ms`,
+    );
+  }
+  console.log(
+    `  IXFR/AXFR: ${((100 * medians.IXFR.bytes) / medians.AXFR.bytes).toFixed(2)}% of the bytes, median ${medians.IXFR.ms} ms against ${medians.AXFR.ms} ms`,
+  );
 }
 
 /** `count` history entries of a new zone, written straight into the table (the door's rows, in bulk). */
@@ -124,6 +174,7 @@ module.exports = async function benchHistory() {
     const base = `http://127.0.0.1:${apiPort}`;
     const headers = { 'X-Auth-Token': bench.token, 'Content-Type': 'application/json' };
     await batchesServed(base, headers, dnsPort);
+    await ixfrAgainstAxfr(base, headers, dnsPort);
     await historyPages(base, headers, env.DATABASE_URL);
   } finally {
     for (const app of apps) await app.stop();

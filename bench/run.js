@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [all-in-one|api|dnssec|history|imports|mini-dns|propagation|recordsets|zonefiles|scale …]`: runs the benchmarks against the local PostgreSQL and
+// `npm run bench [all-in-one|api|dnssec|history|imports|mini-dns|propagation|recordsets|updates|zonefiles|scale …]`: runs the benchmarks against the local PostgreSQL and
 // RabbitMQ (each in its own database and AMQP namespace) and prints the figures. Loopback only.
 // `scale` (about 15 minutes and 6 GB at its default size) runs only when named.
 const ON_REQUEST = { scale: require('./scale') };
@@ -12,6 +12,7 @@ const SUITES = {
   'mini-dns': require('./mini-dns'),
   propagation: require('./propagation'),
   recordsets: require('./recordsets'),
+  updates: require('./updates'),
   zonefiles: require('./zonefiles'),
 };
 

@@ -120,12 +120,13 @@ function printLatencies(title, times) {
  * Latencies (ms) of `request()`, which resolves to whether it succeeded, called one after another by
  * `connections` workers for `seconds` (or `count` calls in all, if that comes first). A request still in
  * flight when the time is up is waited for and counted: one slower than the whole run still gives a figure
- * (autocannon's `measure` would drop it). Prints a line; returns the times and how many failed.
+ * (autocannon's `measure` would drop it). Returns the times, how many failed and the seconds it all took.
  */
-async function sampleLatencies(title, request, { connections, seconds, count = Infinity }) {
+async function collectLatencies(request, { connections, seconds, count = Infinity }) {
   const times = [];
   let failures = 0;
   let started = 0;
+  const begin = performance.now();
   const end = Date.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
@@ -137,6 +138,12 @@ async function sampleLatencies(title, request, { connections, seconds, count = I
       }
     }),
   );
+  return { times, failures, seconds: (performance.now() - begin) / 1000 };
+}
+
+/** collectLatencies, printed as a line (the median and p99, how many and how many failed). */
+async function sampleLatencies(title, request, options) {
+  const { times, failures } = await collectLatencies(request, options);
   printLatencies(`${title} (${times.length}${failures ? `, ${failures} failed` : ''})`, times);
   return { times, failures };
 }
@@ -181,8 +188,8 @@ function cpuSeconds(pid) {
 
 /**
  * One dnsperf run over UDP against `port` for `seconds` (BENCH_DURATION by default; `flags`: more dnsperf
- * options, e.g. `-D` for the DO bit): answers/s, answers, the response codes, and the server's (`pid`) CPU
- * seconds meanwhile.
+ * options, e.g. `-D` for the DO bit, `-u` for updates): answers/s, answers, the response codes, and the
+ * server's (`pid`) CPU seconds meanwhile.
  */
 function dnsperf(
   port,
@@ -197,9 +204,10 @@ function dnsperf(
     { encoding: 'utf8' },
   );
   const cpu = cpuSeconds(pid) - cpuBefore;
-  const number = (label) => Number(new RegExp(`${label}:\\s+([\\d.]+)`).exec(output)[1]);
+  // `-u` counts Updates where queries count Queries.
+  const number = (label) => Number(new RegExp(`(?:Queries|Updates) ${label}:\\s+([\\d.]+)`).exec(output)[1]);
   const codes = /Response codes:\s+(.*)/.exec(output)[1];
-  return { rate: number('Queries per second'), answers: number('Queries completed'), cpu, codes };
+  return { rate: number('per second'), answers: number('completed'), cpu, codes, output };
 }
 
 /** The run with the most answers/s. */
@@ -249,6 +257,7 @@ module.exports = {
   measure,
   percentile,
   printLatencies,
+  collectLatencies,
   sampleLatencies,
   createZones,
   answeredAfter,

@@ -7,9 +7,16 @@ import { freePort, metricSample } from '@zonewarden/testing';
 import { DnsServer } from './dns-server.service';
 import { MiniDnsConfig } from './mini-dns.config';
 import { Responder } from './protocol/responder';
+import { updateHandler } from './protocol/update/updates.fixtures';
 import { framed } from './transport/tcp-framing';
 import { ZoneStore } from './zone/zone-store.service';
-import { NO_SECONDARIES, changeLog, transferKeys, zoneContent } from './zone/zones.fixtures';
+import {
+  NO_SECONDARIES,
+  changeLog,
+  incrementalTransfers,
+  transferKeys,
+  zoneContent,
+} from './zone/zones.fixtures';
 
 const zone = zoneContent('example.com.', [
   ...Array.from(
@@ -57,7 +64,14 @@ describe('DnsServer on its sockets', () => {
   } as unknown as ServedZonesService;
   const config = new MiniDnsConfig();
   const store = new ZoneStore(storage, changeLog().repository, config);
-  const server = new DnsServer(new Responder(store, NO_SECONDARIES, transferKeys()), store, config);
+  const responder = new Responder(
+    store,
+    NO_SECONDARIES,
+    transferKeys(),
+    updateHandler(store).handler,
+    incrementalTransfers(),
+  );
+  const server = new DnsServer(responder, store, config);
   const connect = () => net.connect(config.MINIDNS_PORT, '127.0.0.1');
 
   beforeAll(async () => {

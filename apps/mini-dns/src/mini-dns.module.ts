@@ -6,16 +6,20 @@ import { HeartbeatModule } from '@zonewarden/runtime';
 import { Transport, TransportModule } from '@zonewarden/transport';
 import { DnsServer } from './dns-server.service';
 import { MiniDnsConfig } from './mini-dns.config';
+import { IncrementalTransfers } from './protocol/ixfr';
+import { GrantKeys } from './protocol/grant-keys';
 import { Responder } from './protocol/responder';
 import { SecondaryNotify } from './protocol/secondary-notify';
 import { TransferKeys } from './protocol/transfer-keys';
+import { UpdateHandler } from './protocol/update/update-handler';
 import { ZoneStore } from './zone/zone-store.service';
 import { ZoneEventsSubscriber } from './zone-events.subscriber';
 
 /**
  * mini-dns reads storage (through the domain's read services) and listens to zone events; its writes are
- * its heartbeats and the transfer request a NOTIFY of a SECONDARY zone makes (into the outbox, which the
- * other apps' relays publish), so it runs no relay.
+ * its heartbeats, the transfer request a NOTIFY of a SECONDARY zone makes, and the changes of RFC 2136
+ * UPDATEs (through the domain's door, DynamicUpdateService) — into the outbox, which the other apps' relays
+ * publish, so it runs no relay.
  */
 @Module({})
 export class MiniDnsModule {
@@ -34,6 +38,9 @@ export class MiniDnsModule {
         Responder,
         SecondaryNotify,
         TransferKeys,
+        GrantKeys,
+        IncrementalTransfers,
+        UpdateHandler,
         ZoneEventsSubscriber,
         DnsServer,
       ],

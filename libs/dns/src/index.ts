@@ -18,5 +18,6 @@ export * from './wire/message-writer';
 export * from './wire/message-reader';
 export * from './wire/tsig';
 export * from './wire/zone-transfer';
+export * from './wire/generic-rdata';
 export * from './wire/dnssec-rdata';
 export * from './dnssec';

@@ -20,6 +20,7 @@ import { PropagationStateService } from './propagation/propagation-state.service
 import { QuotasService } from './quotas/quotas.service';
 import { RecordSetsService } from './recordsets/recordsets.service';
 import { FloatingIpsService } from './reverse/floatingips.service';
+import { IncrementalTransferService } from './serving/incremental-transfer.service';
 import { ServedZonesService } from './serving/served-zones.service';
 import { ZoneChangeLogService } from './serving/zone-change-log.service';
 import { ServiceStatusesService } from './service-statuses/service-statuses.service';
@@ -44,6 +45,7 @@ const SERVICES = [
   FloatingIpsService,
   HistoryRetentionService,
   ImportsService,
+  IncrementalTransferService,
   LegacyDomainsService,
   PoolsFileService,
   PoolsService,

@@ -47,6 +47,7 @@ export * from './reverse/floatingips.errors';
 export * from './reverse/floatingips.service';
 export * from './service-statuses/service-statuses.errors';
 export * from './service-statuses/service-statuses.service';
+export * from './serving/incremental-transfer.service';
 export * from './serving/served-zones.service';
 export * from './serving/zone-change-log.service';
 export * from './shares/zone-shares.errors';

@@ -9,3 +9,18 @@ export function as(projectId: string, roles = 'member', userId?: string): Record
     ...(userId ? { 'X-Auth-User-ID': userId } : {}),
   };
 }
+
+/**
+ * Calls the API at `base` (its URL without /v2) with `headers` (e.g. `as(…)` and a JSON content type): the
+ * status and the JSON body (none for a 204).
+ */
+export function apiCaller(base: string, headers: Record<string, string>) {
+  return async (method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: res.status === 204 ? undefined : await res.json() };
+  };
+}

@@ -218,6 +218,13 @@ export async function startPowerDns(): Promise<PowerDnsServer> {
   return server;
 }
 
+/** A pools file (POOLS_FILE) holding `pools`, in a directory of its own; its path. JSON, which YAML reads. */
+export function writePoolsFile(pools: object[]): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zw-pools-')), 'pools.yaml');
+  fs.writeFileSync(file, JSON.stringify(pools, null, 2));
+  return file;
+}
+
 /** A pools-file target that drives `bind` over rndc. */
 export function bindTarget(bind: BindServer) {
   return {

@@ -23,8 +23,10 @@ import { ZoneStore } from '../zone/zone-store.service';
 import { EdnsFormatError, PLAIN_UDP_PAYLOAD, queryEdns } from './edns';
 import { Reply, Request, Transport, renderResponse } from './render';
 import { SecondaryNotify } from './secondary-notify';
-import { transferMessages } from './transfer';
+import { IncrementalTransfers, clientSerial } from './ixfr';
+import { TransferRR, transferMessages, zoneRecords } from './transfer';
 import { TransferKeys } from './transfer-keys';
+import { UpdateHandler } from './update/update-handler';
 
 /** Query types that never appear in a question (RFC 6891 §6.1.1, RFC 8945 §4.2, RFC 2930). */
 const META_TYPES = new Set([TYPE_CODES.OPT, TYPE_CODES.TSIG, TYPE_CODES.TKEY]);
@@ -55,6 +57,8 @@ export class Responder {
     private readonly zones: ZoneStore,
     private readonly secondaries: SecondaryNotify,
     private readonly keys: TransferKeys,
+    private readonly updates: UpdateHandler,
+    private readonly ixfr: IncrementalTransfers,
   ) {}
 
   /** `address`: the client's, which a NOTIFY must come from (one of the zone's masters). */
@@ -116,10 +120,12 @@ export class Responder {
     const { klass, type } = request.question!;
     if (klass === CLASS_ANY) return this.reply(request, { rcode: RCODE.FORMERR });
     if (klass !== CLASS_IN) return this.reply(request, { rcode: RCODE.REFUSED });
-    if (request.opcode !== OPCODE.QUERY) return this.reply(request, await this.notifyOrUpdate(request));
+    if (request.opcode === OPCODE.NOTIFY) return this.reply(request, await this.notify(request));
+    if (request.opcode === OPCODE.UPDATE)
+      return this.reply(request, await this.updates.answer(raw, message, request));
     if (META_TYPES.has(type)) return this.reply(request, { rcode: RCODE.FORMERR });
     if (MAILBOX_TYPES.has(type)) return this.reply(request, { rcode: RCODE.NOTIMP });
-    if (type === TYPE_CODES.AXFR || type === TYPE_CODES.IXFR) return this.transfer(request);
+    if (type === TYPE_CODES.AXFR || type === TYPE_CODES.IXFR) return this.transfer(raw, message, request);
     return this.reply(request, await this.query(request));
   }
 
@@ -141,8 +147,11 @@ export class Responder {
     return { rcode: RCODE.SERVFAIL };
   }
 
-  /** Zone transfers (RFC 5936) of a zone apex, over TCP; IXFR over UDP gets the SOA (RFC 1995 §4). */
-  private async transfer(request: Request): Promise<Response> {
+  /**
+   * Zone transfers of a zone apex: AXFR (RFC 5936) over TCP; IXFR (RFC 1995) with the client's SOA in the
+   * authority section (else FORMERR), over UDP answered by the SOA alone (§4, as BIND does).
+   */
+  private async transfer(raw: Buffer, message: Message, request: Request): Promise<Response> {
     const { name, type } = request.question!;
     if (type === TYPE_CODES.AXFR && request.transport === 'udp')
       return this.reply(request, { rcode: RCODE.FORMERR });
@@ -151,41 +160,47 @@ export class Responder {
     if (!zone || !zone.apex.equals(name)) return this.reply(request, { rcode: RCODE.NOTAUTH });
     const refusal = await this.transferRefusal(request, zone.apex);
     if (refusal !== undefined) return this.reply(request, { rcode: refusal });
+    if (type === TYPE_CODES.AXFR) return this.transferred(request, zoneRecords(zone));
+    const from = clientSerial(raw, message, zone.apex);
+    if (from === undefined) return this.reply(request, { rcode: RCODE.FORMERR });
     if (request.transport === 'udp') {
       const answer = new Answer();
       answer.add(answer.answer, zone.apex, zone.soa);
       return this.reply(request, { rcode: RCODE.NOERROR, answer, authoritative: false });
     }
-    return { messages: transferMessages(this.buffer, request, zone), rcode: RCODE.NOERROR };
+    return this.transferred(request, await this.ixfr.records(zone, from));
+  }
+
+  private transferred(request: Request, records: Iterable<TransferRR>): Response {
+    return { messages: transferMessages(this.buffer, request, records), rcode: RCODE.NOERROR };
   }
 
   /**
    * A zone with TSIG keys (its own, its pool's) is transferred only to a request signed with one of them;
-   * any other is REFUSED, as BIND's `allow-transfer { key …; }` refuses it. Without keys, to anyone.
+   * any other is REFUSED, as BIND's `allow-transfer { key …; }` refuses it. Without keys, to anyone. A
+   * request signed with an update grant's key only when its grant allows transfers.
    */
   private async transferRefusal(request: Request, apex: WireName): Promise<number | undefined> {
-    let allowed: string[];
     try {
-      allowed = await this.keys.forZone(apex);
+      return (await this.keys.mayTransfer(apex, request.tsig?.key)) ? undefined : RCODE.REFUSED;
     } catch (error) {
       this.logger.warn(`the TSIG keys of ${apex.toString()} could not be read: ${(error as Error).message}`);
       return RCODE.SERVFAIL;
     }
-    if (allowed.length === 0) return undefined;
-    const key = request.tsig?.key;
-    return key && allowed.includes(WireName.fromText(key.name).key) ? undefined : RCODE.REFUSED;
   }
 
   /**
-   * Verifies a signed request (RFC 8945 §5.2) into `request.tsig`; false when its TSIG record is not the
-   * last record of the message, or malformed (FORMERR, RFC 8945 §5.1).
+   * Verifies a signed request (RFC 8945 §5.2) into `request.tsig`, with the keys of the update grants of
+   * the zone its question is in, or /v2/tsigkeys'; false when its TSIG record is not the last record of
+   * the message, or malformed (FORMERR, RFC 8945 §5.1).
    */
   private async verifySignature(raw: Buffer, message: Message, request: Request): Promise<boolean> {
     const records = [...message.answers, ...message.authorities, ...message.additionals];
     const at = records.findIndex((r) => r.type === TYPE_CODES.TSIG);
     if (at < 0) return true;
-    if (at !== records.length - 1) return false;
-    const key = await this.keys.find(records[at].name);
+    // The last record, and in the additional section (RFC 8945 §5.1).
+    if (at !== records.length - 1 || message.additionals.length === 0) return false;
+    const key = await this.keys.find(records[at].name, servedZoneOf(this.zones, request.question!.name));
     try {
       request.tsig = verifyRequest(raw, message, () => key);
       return true;
@@ -195,24 +210,16 @@ export class Responder {
     }
   }
 
-  /**
-   * NOTIFY (RFC 1996) and UPDATE (RFC 2136) name a zone. A NOTIFY of a SECONDARY zone requests its refresh;
-   * nothing else changes anything here.
-   */
-  private async notifyOrUpdate(request: Request): Promise<Reply> {
+  /** NOTIFY (RFC 1996) of a zone: a SECONDARY zone's requests its refresh, a zone of our own is acknowledged. */
+  private async notify(request: Request): Promise<Reply> {
     if (request.question!.type !== TYPE_CODES.SOA) return { rcode: RCODE.FORMERR };
-    if (request.opcode === OPCODE.NOTIFY) {
-      const notified = await this.secondaries.notified(request.question!.name, request.address ?? '');
-      if (notified === 'refresh') return { rcode: RCODE.NOERROR, authoritative: true };
-      if (notified === 'not-from-a-master') return { rcode: RCODE.REFUSED };
-    }
+    const notified = await this.secondaries.notified(request.question!.name, request.address ?? '');
+    if (notified === 'refresh') return { rcode: RCODE.NOERROR, authoritative: true };
+    if (notified === 'not-from-a-master') return { rcode: RCODE.REFUSED };
     const zone = await this.apexZone(request);
     if (zone === 'failed') return { rcode: RCODE.SERVFAIL };
     if (!zone || !zone.apex.equals(request.question!.name)) return { rcode: RCODE.NOTAUTH };
-    // Zones served from our own data: a NOTIFY is acknowledged, an update is not allowed.
-    return request.opcode === OPCODE.NOTIFY
-      ? { rcode: RCODE.NOERROR, authoritative: true }
-      : { rcode: RCODE.REFUSED };
+    return { rcode: RCODE.NOERROR, authoritative: true };
   }
 
   private async apexZone(request: Request): Promise<ZoneTree | undefined | 'failed'> {
@@ -244,6 +251,12 @@ export class Responder {
   private reply(request: Request, reply: Reply): Response {
     return { messages: [renderResponse(this.buffer, request, reply)], rcode: reply.rcode };
   }
+}
+
+/** The apex of the served zone enclosing `name`, whether or not its records are in memory. */
+function servedZoneOf(zones: ZoneStore, name: WireName): WireName | undefined {
+  const zone = zones.find(name, false);
+  return zone instanceof NotLoaded ? WireName.fromText(zone.zone) : zone?.apex;
 }
 
 /** The response messages of a signed request, each with its TSIG record. */

@@ -60,6 +60,8 @@ export class ZoneTree {
     readonly apex: WireName,
     readonly serial: number,
     nodes: ZoneNode[],
+    /** The zone in storage: its id and default TTL (what an incremental transfer reads its history with). */
+    readonly stored: { id: string; ttl: number },
   ) {
     this.names.add(apex.key);
     for (const node of nodes) {
@@ -171,7 +173,10 @@ export function buildZoneTree(content: ZoneContent, skipped?: (reason: string) =
     nodes.set(name.key, node);
   }
   addSignerRecords(nodes, content.dnssec, skipped);
-  return new ZoneTree(WireName.fromText(content.name), content.serial, [...nodes.values()]);
+  return new ZoneTree(WireName.fromText(content.name), content.serial, [...nodes.values()], {
+    id: content.id,
+    ttl: content.ttl,
+  });
 }
 
 /**

@@ -1,8 +1,10 @@
 import { TsigKey, WireName, ZoneKey, ZoneSigner, generateZoneKey } from '@zonewarden/dns';
-import type { ZoneChangeLogService } from '@zonewarden/domain';
+import type { GrantKey, IncrementalTransferService, ZoneChangeLogService } from '@zonewarden/domain';
 import type { ZoneChangeRow, ZoneContent } from '@zonewarden/persistence';
 import { NotLoaded, ZoneView } from '../lookup/zone-view';
 import type { SecondaryNotify } from '../protocol/secondary-notify';
+import { isGrantKey } from '../protocol/grant-keys';
+import { IncrementalTransfers } from '../protocol/ixfr';
 import type { TransferKeys } from '../protocol/transfer-keys';
 import { ZoneTree, buildZoneTree } from './zone-tree';
 
@@ -53,12 +55,28 @@ export function zoneView(...zones: ZoneContent[]): ZoneView & { trees: ZoneTree[
 /** No SECONDARY zones in storage: a NOTIFY is answered from the zones served. */
 export const NO_SECONDARIES = { notified: async () => undefined } as unknown as SecondaryNotify;
 
-/** The TSIG keys the server holds, and by zone apex (`example.com.`) the names of the keys that transfer it. */
-export function transferKeys(keys: TsigKey[] = [], zones: Record<string, string[]> = {}): TransferKeys {
+/**
+ * The TSIG keys the server holds, by zone apex (`example.com.`) the names of the keys that transfer it,
+ * and by zone apex the keys of its update grants (found first for a request about that zone).
+ */
+export function transferKeys(
+  keys: TsigKey[] = [],
+  zones: Record<string, string[]> = {},
+  grants: Record<string, GrantKey[]> = {},
+): TransferKeys {
+  const named = (list: TsigKey[] | undefined, name: WireName) =>
+    list?.find((key) => WireName.fromText(key.name).equals(name));
   return {
-    find: async (name: WireName) => keys.find((key) => WireName.fromText(key.name).equals(name)),
-    forZone: async (apex: WireName) =>
-      (zones[apex.toString().toLowerCase()] ?? []).map((name) => WireName.fromText(name).key),
+    find: async (name: WireName, zone?: WireName) =>
+      named(zone && grants[zone.toString().toLowerCase()], name) ?? named(keys, name),
+    mayTransfer: async (apex: WireName, key?: TsigKey) => {
+      if (key && isGrantKey(key)) return key.allowTransfer;
+      const allowed = zones[apex.toString().toLowerCase()] ?? [];
+      return (
+        allowed.length === 0 ||
+        (!!key && allowed.some((name) => WireName.fromText(name).equals(WireName.fromText(key.name))))
+      );
+    },
   } as unknown as TransferKeys;
 }
 
@@ -71,4 +89,11 @@ export function changeLog(): { repository: ZoneChangeLogService; change: (name: 
     page: async (_from: number, after?: ZoneChangeRow) => (after ? [] : pending.splice(0)),
   } as unknown as ZoneChangeLogService;
   return { repository, change: (name) => pending.push({ id: String(txid), txid: txid++, name }) };
+}
+
+/** IXFR from a history that answers `differences` (by default none: every IXFR gets the whole zone). */
+export function incrementalTransfers(
+  differences: IncrementalTransferService['differences'] = async () => null,
+): IncrementalTransfers {
+  return new IncrementalTransfers({ differences } as IncrementalTransferService);
 }

@@ -59,6 +59,17 @@ export function soaProbe(
   );
 }
 
+/** One message's answer over `transport`, or undefined when none comes within `timeoutMs` (or the connection fails). */
+export function exchangeRaw(
+  port: number,
+  transport: 'udp' | 'tcp',
+  message: Buffer,
+  timeoutMs: number,
+): Promise<Buffer | undefined> {
+  const exchange = transport === 'udp' ? overUdp(port, message) : overTcp(port, message);
+  return withTimeout(exchange.promise, timeoutMs, exchange.cancel).catch(() => undefined);
+}
+
 interface Exchange {
   promise: Promise<Buffer>;
   cancel: () => void;

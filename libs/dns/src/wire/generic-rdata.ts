@@ -1,5 +1,6 @@
 import * as packet from 'dns-packet';
 import { quoted } from '../rdata/rdata';
+import { rawRdataText } from './raw-rdata-text';
 
 /** A decoded name as presentation: absolute, the root as `.`. */
 const absolute = (name: string) => (name === '' || name === '.' ? '.' : `${name}.`);
@@ -56,6 +57,15 @@ const TRANSFER_FORMATTERS: Record<string, (data: any) => string> = {
 export function transferredRdata(type: string, rdata: Buffer): string {
   const presentation = decodeAndFormat(TRANSFER_FORMATTERS, type, rdata);
   return presentation ?? `\\# ${rdata.length}${rdata.length ? ` ${hex(rdata)}` : ''}`;
+}
+
+/**
+ * A record's rdata read from the wire (its names uncompressed) as the API takes record data: the presentation
+ * form of every type the API takes (HTTPS, SVCB and CERT too, which a transfer keeps generic), RFC 3597 generic
+ * data for the others.
+ */
+export function recordDataFromWire(type: string, rdata: Buffer): string {
+  return rawRdataText(type, rdata) ?? transferredRdata(type, rdata);
 }
 
 function decodeAndFormat(

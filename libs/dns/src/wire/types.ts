@@ -79,7 +79,10 @@ export const RCODE = {
   NOTIMP: 4,
   REFUSED: 5,
   YXDOMAIN: 6,
+  YXRRSET: 7,
+  NXRRSET: 8,
   NOTAUTH: 9,
+  NOTZONE: 10,
   BADVERS: 16,
 } as const;
 

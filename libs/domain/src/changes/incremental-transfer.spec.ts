@@ -74,6 +74,11 @@ describe('incrementalTransfer (RFC 1995)', () => {
     expect(incrementalTransfer(zone, 12, [])).toEqual([soa(12)]);
   });
 
+  it('gives the SOA records the SOA’s own TTL when it has one', () => {
+    const records = incrementalTransfer({ ...zone, soaTtl: 60 }, 11, [entry(11, 12, [])]);
+    expect(records?.map((r) => [r.type, r.ttl])).toEqual(Array(4).fill(['SOA', 60]));
+  });
+
   it('gives up (a full transfer) on a gap, a newer serial, a change of the zone’s fields or signing', () => {
     const one = entry(11, 12, []);
     expect(incrementalTransfer(zone, 10, [one])).toBeNull();

@@ -17,6 +17,8 @@ export interface ServedZone {
   ttl: number;
   /** The SOA record's data now. */
   soa: string;
+  /** The SOA record's TTL, when it is not the zone's (a SECONDARY zone's, as its primary set it). */
+  soaTtl?: number;
 }
 
 /** An SOA's data with another serial (its third field). */
@@ -44,7 +46,12 @@ export function incrementalTransfer(
     'previousSerial' | 'serial' | 'source' | 'rrsets' | 'fields' | 'soaAfter'
   >[],
 ): TransferRecord[] | null {
-  const soaRecord = (data: string): TransferRecord => ({ name: zone.name, type: 'SOA', ttl: zone.ttl, data });
+  const soaRecord = (data: string): TransferRecord => ({
+    name: zone.name,
+    type: 'SOA',
+    ttl: zone.soaTtl ?? zone.ttl,
+    data,
+  });
   const current = soaRecord(zone.soa);
   if (from === zone.serial) return [current];
   if (serialIsNewer(from, zone.serial)) return null;
