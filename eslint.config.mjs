@@ -96,6 +96,8 @@ function boundaries(inTests) {
       depConstraints: [
         { sourceTag: 'type:app', onlyDependOnLibsWithTags: libs(allLibs) },
         { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:app', ...libs(allLibs)] },
+        // The console runs in the browser: no lib of ours in it; its tests start the service as others do.
+        { sourceTag: 'type:frontend', onlyDependOnLibsWithTags: inTests ? libs(allLibs) : [] },
         ...Object.entries(LIB_IMPORTS).map(([name, imports]) => ({
           sourceTag: `lib:${name}`,
           onlyDependOnLibsWithTags: libs(imports),

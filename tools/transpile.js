@@ -12,6 +12,7 @@
 // again; dist/ then holds this transpile's files only (a stale .d.ts could mislead a later tsc), and nx
 // notices the change and restores or rebuilds its own output at the next `npm run build`. Files are
 // replaced by rename, never deleted first, so apps running from dist/ are not pulled from under.
+// The web console (apps/console, browser code) is built by Vite alongside, when its inputs changed.
 'use strict';
 const { createHash } = require('node:crypto');
 const fs = require('node:fs');
@@ -161,25 +162,59 @@ function removeEmptyDirectories(dir) {
   }
 }
 
+/** The web console (apps/console): built by Vite when its inputs changed since its last build here. */
+const CONSOLE = path.join(ROOT, 'apps/console');
+
+function consoleInputsHash() {
+  const hash = createHash('sha256').update(fs.readFileSync(__filename));
+  hash.update(require('vite/package.json').version).update(require('preact/package.json').version);
+  const inputs = ['index.html', 'vite.config.mts', 'tsconfig.json'].map((name) => path.join(CONSOLE, name));
+  for (const file of [...inputs, ...filesUnder(path.join(CONSOLE, 'src'))].filter(
+    (f) => !f.endsWith('.spec.ts'),
+  ))
+    hash.update(`\0${path.relative(ROOT, file)}\0`).update(fs.readFileSync(file));
+  return hash.digest('hex');
+}
+
+/** Vite's build of the console into apps/console/dist (no type check: `npm run build` does that). */
+async function buildConsole() {
+  const hash = consoleInputsHash();
+  if (isUpToDate(CONSOLE, hash)) return false;
+  const { build } = await import('vite');
+  await build({ configFile: path.join(CONSOLE, 'vite.config.mts'), logLevel: 'warn' });
+  fs.writeFileSync(path.join(CONSOLE, 'dist', STAMP), `${hash}\n`);
+  return true;
+}
+
 async function main() {
+  const consoleBuilt = buildConsole();
+  // Awaited below; a failure before that is reported there, not as an unhandled rejection.
+  consoleBuilt.catch(() => undefined);
   const all = projects();
   const stale = all
     .map((dir) => ({ dir, hash: inputsHash(dir) }))
     .filter(({ dir, hash }) => !isUpToDate(dir, hash));
-  if (!stale.length) return;
   const started = Date.now();
+  if (!stale.length) {
+    if (await consoleBuilt)
+      process.stderr.write(`built the console in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    return;
+  }
   const what = stale.length === all.length ? '' : ` (${stale.length} of ${all.length} projects changed)`;
   process.stderr.write(`building Zonewarden${what}… `);
   const swc = require('@swc/core');
   const ts = require('typescript');
-  const built = await Promise.allSettled(stale.map(({ dir }) => transpileProject(swc, ts, dir)));
+  const built = await Promise.allSettled([
+    ...stale.map(({ dir }) => transpileProject(swc, ts, dir)),
+    consoleBuilt,
+  ]);
   const failed = built.filter((result) => result.status === 'rejected');
   if (failed.length) {
     process.stderr.write('failed\n');
     for (const { reason } of failed) console.error(messageOf(reason));
     process.exit(1);
   }
-  built.forEach((result, i) => writeProject(result.value, stale[i].hash));
+  stale.forEach(({ hash }, i) => writeProject(built[i].value, hash));
   process.stderr.write(`done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 

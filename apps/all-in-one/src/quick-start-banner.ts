@@ -28,6 +28,7 @@ export function quickStartBanner({
       : ` -H 'X-Auth-Project-ID: ${DEV_PROJECT}'`;
   const lines = [
     'Zonewarden is running (all apps in one process).',
+    `  Console:   ${apiUrl}/console/${token ? ' (sign in with the token below)' : ''}`,
     `  API:       ${apiUrl}/v2 (OpenAPI at ${apiUrl}/docs)`,
     token
       ? `  Token:     ${token}  (development admin token, X-Auth-Token)`

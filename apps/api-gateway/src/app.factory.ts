@@ -16,6 +16,7 @@ import { keepConnectionsAlive } from './common/http/keep-alive';
 import { accessLog } from './common/http/access-log';
 import { assignRequestId } from './common/http/request-id';
 import { GatewayConfig } from './config/gateway.config';
+import { serveConsole } from './console/console-assets';
 import { zonefileBody } from './imports/zonefile-body';
 import { httpMetrics } from './metrics/http-metrics';
 import { MetricsService } from './metrics/metrics.service';
@@ -40,6 +41,7 @@ export async function createGateway(
   app.use(assignRequestId);
   app.use(httpMetrics(app.get(MetricsService)));
   app.use(accessLog);
+  serveConsole(server);
   app.use(rejectMalformedQuery);
   app.use(rejectNulInPath);
   // Zonefile imports: text/dns bodies on their route (kept as bytes, see zonefileBody), everything else JSON.

@@ -19,6 +19,7 @@ import { PoolsModule } from './pools/pools.module';
 import { QuotasModule } from './quotas/quotas.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RecordSetsModule } from './recordsets/recordsets.module';
+import { RecordTestsModule } from './record-tests/record-tests.module';
 import { ReverseModule } from './reverse/reverse.module';
 import { ServiceStatusesModule } from './service-statuses/service-statuses.module';
 import { ZoneSharesModule } from './shares/zone-shares.module';
@@ -60,6 +61,7 @@ export class AppModule {
         TsigKeysModule,
         DomainsModule,
         RecordSetsModule,
+        RecordTestsModule,
         ExportsModule,
         ImportsModule,
         TransfersModule,

@@ -231,4 +231,55 @@ describe('authentication through Keystone (AUTH_STRATEGY=keystone)', () => {
       expect((await share('adminA', users.memberB.projectId)).status).toBe(201);
     });
   });
+
+  describe('the console’s sign-in (POST /console/session): the gateway asks Keystone, the browser never does', () => {
+    const signIn = (agent: request.Agent, who: 'memberA' | 'readerA', password = users[who].password) =>
+      agent.post('/console/session').send({
+        username: users[who].name,
+        password,
+        project: users[who].projectName,
+        domain: 'Default',
+      });
+
+    it('refuses a wrong password (401) and takes a right one: a session cookie, the roles, an end', async () => {
+      const agent = request.agent(gw.url);
+      const refused = await signIn(agent, 'memberA', 'not-the-password');
+      expect(refused.status).toBe(401);
+      expect(refused.headers['set-cookie']).toBeUndefined();
+      const session = await signIn(agent, 'memberA').expect(201);
+      expect(session.body).toMatchObject({
+        strategy: 'keystone',
+        signed_in: true,
+        project_id: users.memberA.projectId,
+        roles: expect.arrayContaining(['member']),
+      });
+      expect(Date.parse(session.body.expires_at)).toBeGreaterThan(Date.now());
+      const cookie = String(session.headers['set-cookie']);
+      expect(cookie).toMatch(/zw_session=.*HttpOnly.*SameSite=Strict/i);
+      expect(cookie).toMatch(/Expires=/);
+      const zones = await agent.get('/v2/zones').expect(200);
+      expect(zones.body.zones.map((z: { name: string }) => z.name)).toContain('keystone-a.example.com.');
+    });
+
+    it('lets a reader read and nothing more; a change needs the CSRF token; sign-out revokes the token', async () => {
+      const agent = request.agent(gw.url);
+      const { body } = await signIn(agent, 'readerA').expect(201);
+      await agent.get(`/v2/zones/${zoneId}`).expect(200);
+      const noCsrf = await agent
+        .post('/v2/zones')
+        .send({ name: 'console-reader.example.com.', email: 'a@b.c' });
+      expect(noCsrf.status).toBe(403);
+      expect(noCsrf.body.message).toContain('X-CSRF-Token');
+      const reader = await agent
+        .post('/v2/zones')
+        .set('X-CSRF-Token', body.csrf_token)
+        .send({ name: 'console-reader.example.com.', email: 'a@b.c' });
+      expect(reader.status).toBe(403);
+      await agent.delete('/console/session').set('X-CSRF-Token', body.csrf_token).expect(204);
+      expect((await agent.get('/console/session').expect(200)).body).toEqual({
+        strategy: 'keystone',
+        signed_in: false,
+      });
+    });
+  });
 });

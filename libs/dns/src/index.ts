@@ -10,6 +10,7 @@ export * from './zonefile/writer';
 export * from './zonefile/zone-checks';
 export * from './zonefile/zone-import';
 export * from './wire/client';
+export * from './wire/lookup';
 export * from './wire/presentation';
 export * from './wire/types';
 export * from './wire/wire-name';

@@ -14,6 +14,8 @@ export abstract class DomainSettings {
   abstract readonly designateBehaviour: boolean;
   /** Zone signing: the key-encryption keys and the rollover timings. */
   abstract readonly dnssec: DnssecSettings;
+  /** The builtin DNS server (mini-dns, MINIDNS_HOST and MINIDNS_PORT), which "test a record" asks too. */
+  abstract readonly builtinNameserver?: { host: string; port: number };
 }
 
 /**
@@ -26,5 +28,6 @@ export function domainSettingsOf(config: ServiceConfig, designateBehaviour = fal
     defaultQuotas: defaultQuotas(config),
     designateBehaviour,
     dnssec: dnssecSettings(config),
+    builtinNameserver: { host: config.MINIDNS_HOST, port: config.MINIDNS_PORT },
   };
 }

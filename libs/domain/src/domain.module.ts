@@ -8,6 +8,7 @@ import { ZoneChangeWriter } from './changes/zone-change-writer';
 import { ZoneBatchService } from './changes/zone-batch.service';
 import { HistoryRetentionService } from './changes/history-retention.service';
 import { ZoneHistoryService } from './changes/zone-history.service';
+import { ZoneTextService } from './changes/zone-text.service';
 import { DomainSettings } from './domain-settings';
 import { DnssecMaintenanceService } from './dnssec/dnssec-maintenance.service';
 import { DnssecService } from './dnssec/dnssec.service';
@@ -19,6 +20,7 @@ import { ProjectDirectory, UncheckedProjectDirectory } from './projects/project-
 import { PropagationStateService } from './propagation/propagation-state.service';
 import { QuotasService } from './quotas/quotas.service';
 import { RecordSetsService } from './recordsets/recordsets.service';
+import { RecordTestService } from './record-tests/record-test.service';
 import { FloatingIpsService } from './reverse/floatingips.service';
 import { IncrementalTransferService } from './serving/incremental-transfer.service';
 import { ServedZonesService } from './serving/served-zones.service';
@@ -53,6 +55,7 @@ const SERVICES = [
   QuotasService,
   RecordSetWriter,
   RecordSetsService,
+  RecordTestService,
   SecondaryZonesService,
   ServedZonesService,
   ServiceStatusesService,
@@ -70,6 +73,7 @@ const SERVICES = [
   ZoneHistoryService,
   ZoneSharesService,
   ZoneSigningService,
+  ZoneTextService,
   ZonesService,
 ];
 

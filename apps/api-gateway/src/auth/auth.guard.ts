@@ -4,8 +4,9 @@ import type { Request } from 'express';
 import { forbidden, quote } from '@zonewarden/domain';
 import { HttpError } from '../common/errors/http-error';
 import { AuthContext } from './auth-context';
-import type { IdentityResolver } from './identity';
+import { IdentityResolver, headerCredentials } from './identity';
 import { checkProjectId } from './project-id';
+import { sessionCredentials } from './session/session-cookie';
 
 export const IDENTITY_RESOLVER = Symbol('IDENTITY_RESOLVER');
 export const PUBLIC_ROUTE = 'zonewarden:public';
@@ -33,17 +34,24 @@ function queryFlag(req: Request): string | undefined {
 }
 
 /**
- * Authenticates every non-public route (401 without valid credentials) and applies Designate's
+ * Authenticates every non-public route (401 without valid credentials: `X-Auth-Token`, or the console's
+ * session cookie with its CSRF token for changes) and applies Designate's
  * context headers: `X-Auth-Sudo-Project-ID` and all-projects (header or query) are for admins only (403).
  */
-export function createAuthGuard(resolver: IdentityResolver, reflector: Reflector): CanActivate {
+export function createAuthGuard(
+  resolver: IdentityResolver,
+  reflector: Reflector,
+  noauth: boolean,
+): CanActivate {
   @Injectable()
   class AuthGuard implements CanActivate {
     async canActivate(context: ExecutionContext): Promise<boolean> {
       if (reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]))
         return true;
       const req = context.switchToHttp().getRequest<Request>();
-      const identity = await resolver.resolve(req);
+      // The headers' credentials, or those of the console's session cookie (session/session-cookie.ts).
+      const credentials = sessionCredentials(req, noauth) ?? headerCredentials(req);
+      const identity = await resolver.resolve(credentials);
       if (!identity)
         throw new HttpError(401, 'unauthorized', 'Authentication required: send a valid X-Auth-Token');
       const isAdmin = identity.roles.includes('admin');

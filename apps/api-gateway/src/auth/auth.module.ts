@@ -2,10 +2,11 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD, Reflector } from '@nestjs/core';
 import { TokensService } from '@zonewarden/domain';
 import { GatewayConfig, keystoneSettings } from '../config/gateway.config';
-import { createAuthGuard } from './auth.guard';
+import { IDENTITY_RESOLVER, createAuthGuard } from './auth.guard';
 import { IdentityResolver, NoauthIdentityResolver, TokenIdentityResolver } from './identity';
 import { KeystoneClient } from './keystone/keystone-client';
 import { KeystoneIdentityResolver } from './keystone/keystone-identity';
+import { KEYSTONE_CLIENT, SessionController } from './session/session.controller';
 
 /** AUTH_STRATEGY=keystone's one Keystone client (its service token serves every call), or none. */
 export function keystoneClientFor(config: GatewayConfig): KeystoneClient | undefined {
@@ -26,12 +27,19 @@ export class AuthModule {
   static forRoot(config: GatewayConfig, keystone: KeystoneClient | undefined): DynamicModule {
     return {
       module: AuthModule,
+      controllers: [SessionController],
       providers: [
         {
+          provide: IDENTITY_RESOLVER,
+          inject: [TokensService],
+          useFactory: (tokens: TokensService) => identityResolver(config, tokens, keystone),
+        },
+        { provide: KEYSTONE_CLIENT, useValue: keystone ?? null },
+        {
           provide: APP_GUARD,
-          inject: [Reflector, TokensService],
-          useFactory: (reflector: Reflector, tokens: TokensService) =>
-            createAuthGuard(identityResolver(config, tokens, keystone), reflector),
+          inject: [Reflector, IDENTITY_RESOLVER],
+          useFactory: (reflector: Reflector, resolver: IdentityResolver) =>
+            createAuthGuard(resolver, reflector, config.AUTH_STRATEGY === 'noauth'),
         },
       ],
     };

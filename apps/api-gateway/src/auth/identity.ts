@@ -12,11 +12,25 @@ const CACHE_MAX_ENTRIES = 10_000;
  */
 export interface Identity extends Omit<TokenIdentity, 'projectId'> {
   projectId: string | null;
+  /** When the credentials stop being valid (epoch milliseconds), where the identity service tells. */
+  expiresAt?: number;
+}
+
+/**
+ * What a request authenticates with: `X-Auth-Token`, and noauth's context headers (`X-Auth-Project-ID`,
+ * `X-Auth-User-ID`, `X-Roles`) — or the same from the console's session cookie (session/).
+ */
+export interface Credentials {
+  token?: string;
+  projectId?: string;
+  userId?: string;
+  /** Comma-separated, as `X-Roles`. */
+  roles?: string;
 }
 
 export interface IdentityResolver {
-  /** The caller's identity, or null when the request carries no valid credentials. */
-  resolve(req: Request): Promise<Identity | null>;
+  /** The caller's identity, or null when the credentials are missing or not valid. */
+  resolve(credentials: Credentials): Promise<Identity | null>;
 }
 
 export function header(req: Request, name: string): string | undefined {
@@ -24,16 +38,26 @@ export function header(req: Request, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** The credentials a request's headers carry. */
+export function headerCredentials(req: Request): Credentials {
+  return {
+    token: header(req, 'x-auth-token'),
+    projectId: header(req, 'x-auth-project-id'),
+    userId: header(req, 'x-auth-user-id'),
+    roles: header(req, 'x-roles'),
+  };
+}
+
 /** `AUTH_STRATEGY=noauth`: trusts Designate's noauth headers (development and tests only). */
 export class NoauthIdentityResolver implements IdentityResolver {
-  async resolve(req: Request): Promise<TokenIdentity> {
-    const roles = (header(req, 'x-roles') ?? 'admin')
+  async resolve(credentials: Credentials): Promise<TokenIdentity> {
+    const roles = (credentials.roles ?? 'admin')
       .split(',')
       .map((role) => role.trim().toLowerCase())
       .filter(Boolean);
     return {
-      projectId: header(req, 'x-auth-project-id') || 'noauth-project',
-      userId: header(req, 'x-auth-user-id') || 'noauth-user',
+      projectId: credentials.projectId || 'noauth-project',
+      userId: credentials.userId || 'noauth-user',
       roles,
     };
   }
@@ -49,8 +73,7 @@ export class TokenIdentityResolver implements IdentityResolver {
 
   constructor(private readonly tokens: TokensService) {}
 
-  async resolve(req: Request): Promise<TokenIdentity | null> {
-    const token = header(req, 'x-auth-token');
+  async resolve({ token }: Credentials): Promise<TokenIdentity | null> {
     if (!token) return null;
     const cached = this.cache.get(token);
     if (cached && cached.expires > Date.now()) return cached.identity;

@@ -1,7 +1,13 @@
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { BatchInput, ZoneBatchService, ZoneChangeEntry, ZoneHistoryService } from '@zonewarden/domain';
+import {
+  BatchInput,
+  ZoneBatchService,
+  ZoneChangeEntry,
+  ZoneHistoryService,
+  ZoneTextService,
+} from '@zonewarden/domain';
 import { ZONE_HISTORY_COLLECTION } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
@@ -13,6 +19,8 @@ import { successStatus } from '../common/http/success-status';
 import { ApiCollection, ApiErrors, ApiSuccess } from '../openapi/api-docs';
 import { BatchBodyPipe } from './dto/batch-body.pipe';
 import { BatchDto } from './dto/batch.dto';
+import { ZonefileBatchDto, ZonefileBatchView } from './dto/zonefile-batch.dto';
+import { ObjectBodyPipe } from '../common/http/object-body.pipe';
 import { ZoneChangeView, renderZoneChange } from './zone-change.view';
 
 const ZoneId = () => Param('zone_id', new UuidPipe('zone_id'));
@@ -37,6 +45,7 @@ export class ZoneChangesController {
     private readonly config: GatewayConfig,
     private readonly history: ZoneHistoryService,
     private readonly batches: ZoneBatchService,
+    private readonly texts: ZoneTextService,
   ) {}
 
   @Get()
@@ -114,6 +123,36 @@ export class ZoneChangesController {
     @Res({ passthrough: true }) res: Response,
   ) {
     return this.answer(await this.batches.apply(auth, zoneId, batch, req.requestId), req, res);
+  }
+
+  @Post('from_zonefile')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'The batch that makes the zone a zonefile',
+    description:
+      'Compares a zonefile of the zone (its "edit as text") with its record sets and answers the batch that would make them the same — CREATE, UPSERT and DELETE actions — without applying it: show it, then send it to `POST …/changes` as one change. Whoever sees the zone may ask; the rules are checked when the batch is applied.',
+  })
+  @ApiBody({ type: ZonefileBatchDto })
+  @ApiOkResponse({
+    description: 'The batch, and how many record sets stay as they are.',
+    type: ZonefileBatchView,
+  })
+  @ApiErrors({
+    400: '`bad_request`: the zonefile does not parse (the message names the line and column); `invalid_object`: no `zonefile`.',
+    404: ZONE_NOT_FOUND,
+  })
+  async fromZonefile(
+    @Auth() auth: AuthContext,
+    @ZoneId() zoneId: string,
+    @Body(new ObjectBodyPipe(ZonefileBatchDto, 'zonefile')) body: ZonefileBatchDto,
+  ): Promise<ZonefileBatchView> {
+    const { changes, unchanged } = await this.texts.batchFrom(auth, zoneId, body.zonefile);
+    return {
+      changes: changes.map(({ action, name, type, ttl, records }) =>
+        action === 'DELETE' ? { action, name, type } : { action, name, type, ttl: ttl ?? null, records },
+      ),
+      unchanged,
+    };
   }
 
   @Post(':change_id/revert')

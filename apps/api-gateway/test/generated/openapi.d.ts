@@ -4,6 +4,34 @@
  */
 
 export interface paths {
+    "/console/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The console's session
+         * @description Who the session cookie acts as and its CSRF token; `signed_in: false` (and the cookie cleared) without a valid one — a session ends when its token expires.
+         */
+        get: operations["Session_show"];
+        put?: never;
+        /**
+         * Sign the console in
+         * @description With `AUTH_STRATEGY=token`: `token`. With `keystone`: `username`, `password`, `project` and `domain` — the gateway asks Keystone for a project-scoped token. With `noauth`: `project_id` and `roles`. Sets the session cookie (until the token expires, when known) and answers the session with its CSRF token.
+         */
+        post: operations["Session_signIn"];
+        /**
+         * Sign the console out
+         * @description Clears the session cookie (a Keystone token is revoked too). Needs the X-CSRF-Token of the session it ends.
+         */
+        delete: operations["Session_signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/zones": {
         parameters: {
             query?: never;
@@ -148,6 +176,26 @@ export interface paths {
         get: operations["ZoneChanges_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/zones/{zone_id}/changes/from_zonefile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The batch that makes the zone a zonefile
+         * @description Compares a zonefile of the zone (its "edit as text") with its record sets and answers the batch that would make them the same — CREATE, UPSERT and DELETE actions — without applying it: show it, then send it to `POST …/changes` as one change. Whoever sees the zone may ask; the rules are checked when the batch is applied.
+         */
+        post: operations["ZoneChanges_fromZonefile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -486,6 +534,26 @@ export interface paths {
          * @description A redirect to its URL under its zone, as Designate answers.
          */
         get: operations["RecordSets_redirect"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/zones/{zone_id}/test_record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Test a record
+         * @description Asks every nameserver of the zone — the builtin DNS server, its pool's nameservers, targets with a DNS port — for `name` and `type` (no recursion, UDP then TCP when truncated) and shows each answer. Whoever sees the zone may ask.
+         */
+        get: operations["RecordTests_test"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1289,6 +1357,38 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ConsoleSession: {
+            /**
+             * @description The gateway's AUTH_STRATEGY.
+             * @enum {string}
+             */
+            strategy: "token" | "keystone" | "noauth";
+            signed_in: boolean;
+            /** @description The project acted for (none: a system scope). */
+            project_id?: string | null;
+            user_id?: string;
+            roles?: string[];
+            /** @description When the session ends with its token (ISO 8601), when known. */
+            expires_at?: string | null;
+            /** @description Send it as X-CSRF-Token with every change made with the session's cookie. */
+            csrf_token?: string;
+        };
+        ConsoleSignIn: {
+            /** @description `token`: an API token (as X-Auth-Token). */
+            token?: string;
+            /** @description `keystone`: the user's name. */
+            username?: string;
+            /** @description `keystone`: the user's password. */
+            password?: string;
+            /** @description `keystone`: the project's name. */
+            project?: string;
+            /** @description `keystone`: the user's and the project's domain (default `Default`). */
+            domain?: string;
+            /** @description `noauth`: the project to act for. */
+            project_id?: string;
+            /** @description `noauth`: the roles to act with (default `admin`). */
+            roles?: string[];
+        };
         SelfLink: {
             /**
              * Format: uri
@@ -1531,6 +1631,24 @@ export interface components {
             /** @example Move www */
             comment?: string | null;
             changes: components["schemas"]["BatchActionDto"][];
+        };
+        ZonefileBatchRequest: {
+            /**
+             * @description The zone's records as a zonefile: names relative to the zone (or absolute), `$TTL` and `$ORIGIN` as usual; the SOA and apex NS are the service's and left out of the comparison.
+             * @example $TTL 3600
+             *     www 300 IN A 192.0.2.10
+             *     @ IN MX 10 mail
+             */
+            zonefile: string;
+        };
+        ZonefileBatch: {
+            /** @description The batch to send to `POST /v2/zones/{zone_id}/changes` (empty: the zonefile is the zone). */
+            changes: components["schemas"]["BatchActionDto"][];
+            /**
+             * @description Record sets the zonefile leaves as they are.
+             * @example 12
+             */
+            unchanged: number;
         };
         /** @description A zone key's public part. */
         DnssecKey: {
@@ -1874,6 +1992,60 @@ export interface components {
             /** @description Null: the zone's TTL. */
             ttl?: number | null;
             description?: string | null;
+        };
+        TestedNameserver: {
+            /** @example 127.0.0.1 */
+            host: string;
+            /** @example 5354 */
+            port: number;
+            /**
+             * @description What it is to the zone: `mini-dns` (the builtin server), `nameserver` (the pool's), a target's type.
+             * @example [
+             *       "mini-dns",
+             *       "nameserver"
+             *     ]
+             */
+            roles: string[];
+        };
+        TestedRecord: {
+            /** @example www.example.org. */
+            name: string;
+            /** @example A */
+            type: string;
+            /** @example 300 */
+            ttl: number;
+            /**
+             * @description The rdata in presentation form.
+             * @example 192.0.2.10
+             */
+            data: string;
+        };
+        NameserverAnswer: {
+            nameserver: components["schemas"]["TestedNameserver"];
+            /**
+             * @description Null when it did not answer.
+             * @example NOERROR
+             */
+            rcode: string | null;
+            authoritative: boolean | null;
+            /** @description The answer section. */
+            records: components["schemas"]["TestedRecord"][];
+            /** @description The authority section (an SOA for NXDOMAIN/NODATA). */
+            authority: components["schemas"]["TestedRecord"][];
+            /** @description The UDP answer was truncated: asked again over TCP. */
+            over_tcp: boolean;
+            /** @description Why there is no answer. */
+            error: string | null;
+            /** @example 2 */
+            elapsed_ms: number;
+        };
+        RecordTest: {
+            /** @example www.example.org. */
+            name: string;
+            /** @example A */
+            type: string;
+            /** @description One per nameserver of the zone. */
+            answers: components["schemas"]["NameserverAnswer"][];
         };
         ExportLinks: {
             /**
@@ -2659,6 +2831,127 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    Session_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "strategy": "token",
+                     *       "signed_in": true,
+                     *       "project_id": "dev-project",
+                     *       "user_id": "dev-admin",
+                     *       "roles": [
+                     *         "admin"
+                     *       ],
+                     *       "expires_at": null,
+                     *       "csrf_token": "q4n0…"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            406: components["responses"]["NotAcceptable"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    Session_signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleSignIn"];
+            };
+        };
+        responses: {
+            /** @description The session. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleSession"];
+                };
+            };
+            /** @description `bad_request`: the fields of another strategy, or none. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: the credentials were refused. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            /** @description `service_unavailable`: Keystone did not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    Session_signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description `forbidden`: the request lacks the session's X-CSRF-Token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            406: components["responses"]["NotAcceptable"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     Zones_list: {
         parameters: {
             query?: {
@@ -3324,6 +3617,63 @@ export interface operations {
                 };
             };
             406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ZoneChanges_fromZonefile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Admins only: act as this project (403 for anyone else). */
+                "X-Auth-Sudo-Project-ID"?: components["parameters"]["AuthSudoProjectId"];
+                /** @description Admins only: `true` sees every project's resources (403 for anyone else). */
+                "X-Auth-All-Projects"?: components["parameters"]["AuthAllProjects"];
+            };
+            path: {
+                zone_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ZonefileBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The batch, and how many record sets stay as they are. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZonefileBatch"];
+                };
+            };
+            /** @description `bad_request`: the zonefile does not parse (the message names the line and column); `invalid_object`: no `zonefile`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description `zone_not_found`: no such zone, or one the caller does not see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4982,6 +5332,64 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description `recordset_not_found`: no such record set the caller sees. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            406: components["responses"]["NotAcceptable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    RecordTests_test: {
+        parameters: {
+            query?: {
+                /** @description A record type (default `A`). */
+                type?: string;
+                /** @description Absolute, or relative to the zone (`www`, `@`: the apex, the default). */
+                name?: string;
+                /** @description The same as `X-Auth-All-Projects` (admins only). */
+                all_projects?: components["parameters"]["AllProjects"];
+            };
+            header?: {
+                /** @description Admins only: act as this project (403 for anyone else). */
+                "X-Auth-Sudo-Project-ID"?: components["parameters"]["AuthSudoProjectId"];
+                /** @description Admins only: `true` sees every project's resources (403 for anyone else). */
+                "X-Auth-All-Projects"?: components["parameters"]["AuthAllProjects"];
+            };
+            path: {
+                zone_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each nameserver’s answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordTest"];
+                };
+            };
+            /** @description `bad_request`: a name outside the zone, or a type that cannot be asked for. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description `zone_not_found`: no such zone, or one the caller does not see. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -43,8 +43,11 @@ export interface Exchange {
 }
 
 const SCHEMA_BASE = 'https://zonewarden.invalid/openapi/schemas/';
-/** The document's own routes (the Swagger UI and the JSON) are not operations of the API. */
-const OWN_ROUTES = /^\/docs(-json)?(\/|$)/;
+/**
+ * The document's own routes (the Swagger UI and the JSON) and the web console's static files are not
+ * operations of the API (the console's session endpoint is).
+ */
+const OWN_ROUTES = /^\/(docs(-json)?|console(?!\/session))(\/|$)/;
 const LEGACY_PATH = /^\/(domains|v1)(\/|$)/i;
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
 const EXCERPT = 300;

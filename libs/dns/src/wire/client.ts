@@ -22,7 +22,7 @@ export type DnsMessage = packet.Packet & { rcode?: string; opcode?: string };
 export const NOTIFY_OPCODE_FLAGS = 4 << 11;
 
 let nextId = Math.floor(Math.random() * 65535);
-const newId = () => (nextId = (nextId + 1) & 0xffff);
+export const newId = () => (nextId = (nextId + 1) & 0xffff);
 
 /** Sends one DNS message over UDP and resolves with the matching reply, or rejects after `timeoutMs`. */
 export async function exchange(
@@ -37,7 +37,7 @@ export async function exchange(
 }
 
 /** Sends an encoded message over UDP; resolves with the first reply of the same id. */
-function exchangeBytes(server: DnsServer, query: Buffer, timeoutMs: number): Promise<Buffer> {
+export function exchangeBytes(server: DnsServer, query: Buffer, timeoutMs: number): Promise<Buffer> {
   const id = query.readUInt16BE(0);
   return new Promise((resolve, reject) => {
     const socket = dgram.createSocket(net.isIPv6(server.host) ? 'udp6' : 'udp4');

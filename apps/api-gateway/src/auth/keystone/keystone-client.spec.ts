@@ -76,6 +76,7 @@ describe('KeystoneClient', () => {
       projectId: 'project-1',
       userId: 'user-1',
       roles: ['member', 'reader'],
+      expiresAt: validated!.expiresAt,
     });
     expect(validated!.expiresAt).toBeGreaterThan(Date.now() + HOUR - 60_000);
     await keystone.validate('another-token');

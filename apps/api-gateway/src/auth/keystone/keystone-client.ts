@@ -12,6 +12,15 @@ export interface KeystoneSettings {
   timeoutMs: number;
 }
 
+/** A user's password credentials, scoped to a project of a domain. */
+export interface PasswordCredentials {
+  username: string;
+  password: string;
+  projectName: string;
+  userDomainName: string;
+  projectDomainName: string;
+}
+
 /** Keystone could not answer (unreachable, too slow, 5xx, or refusing the service's own credentials). */
 export class KeystoneUnavailable extends Error {}
 
@@ -83,9 +92,53 @@ export class KeystoneClient {
     return (await issuing).token;
   }
 
+  /**
+   * A project-scoped token for a user's password (the console's sign-in: the browser never talks to
+   * Keystone), or null when Keystone refuses the credentials.
+   */
+  async issueUserToken(user: PasswordCredentials): Promise<{ token: string; expiresAt: number } | null> {
+    const res = await this.passwordAuth(user);
+    const token = res.headers.get('x-subject-token');
+    if (res.status === 401 || res.status === 400 || res.status === 404) {
+      await res.body?.cancel();
+      return null;
+    }
+    if (res.status !== 201 || !token)
+      throw new KeystoneUnavailable(`Keystone answered ${res.status} to a sign-in`);
+    return { token, expiresAt: Date.parse(((await res.json()) as TokenBody).token.expires_at) };
+  }
+
+  /** Revokes a user's token (sign-out): best effort, as the token expires anyway. */
+  async revoke(subjectToken: string): Promise<void> {
+    const res = await this.request('DELETE', '/auth/tokens', {
+      'X-Auth-Token': subjectToken,
+      'X-Subject-Token': subjectToken,
+    });
+    await res.body?.cancel();
+  }
+
   private async issueServiceToken(): Promise<{ token: string; renewAt: number }> {
     const { username, password, projectName, userDomainName, projectDomainName } = this.settings;
-    const res = await this.request(
+    const res = await this.passwordAuth({
+      username,
+      password,
+      projectName,
+      userDomainName,
+      projectDomainName,
+    });
+    const token = res.headers.get('x-subject-token');
+    if (res.status !== 201 || !token) {
+      throw new KeystoneUnavailable(`Keystone refused the service's credentials (${res.status})`);
+    }
+    const expiresAt = Date.parse(((await res.json()) as TokenBody).token.expires_at);
+    const now = Date.now();
+    return { token, renewAt: expiresAt - Math.min(RENEW_MARGIN_MS, (expiresAt - now) / 2) };
+  }
+
+  /** Keystone's password authentication, scoped to a project by name. */
+  private passwordAuth(user: PasswordCredentials): Promise<Response> {
+    const { username, password, projectName, userDomainName, projectDomainName } = user;
+    return this.request(
       'POST',
       '/auth/tokens',
       { 'Content-Type': 'application/json' },
@@ -99,13 +152,6 @@ export class KeystoneClient {
         },
       }),
     );
-    const token = res.headers.get('x-subject-token');
-    if (res.status !== 201 || !token) {
-      throw new KeystoneUnavailable(`Keystone refused the service's credentials (${res.status})`);
-    }
-    const expiresAt = Date.parse(((await res.json()) as TokenBody).token.expires_at);
-    const now = Date.now();
-    return { token, renewAt: expiresAt - Math.min(RENEW_MARGIN_MS, (expiresAt - now) / 2) };
   }
 
   /** One call, bounded by the timeout; a connection dropped before any answer is tried once more. */
@@ -150,6 +196,7 @@ function validated({ token }: TokenBody): ValidatedToken | null {
       projectId: token.project?.id ?? null,
       userId: token.user.id,
       roles: (token.roles ?? []).map((role) => role.name.toLowerCase()),
+      expiresAt: Date.parse(token.expires_at),
     },
     expiresAt: Date.parse(token.expires_at),
   };

@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
-import type { Request } from 'express';
 import { HttpError } from '../../common/errors/http-error';
-import { Identity, IdentityResolver, header } from '../identity';
+import { Credentials, Identity, IdentityResolver } from '../identity';
 import { KeystoneClient, KeystoneUnavailable } from './keystone-client';
 import { ValidationCache } from './validation-cache';
 
@@ -23,8 +22,7 @@ export class KeystoneIdentityResolver implements IdentityResolver {
     private readonly cacheMs: number,
   ) {}
 
-  async resolve(req: Request): Promise<Identity | null> {
-    const token = header(req, 'x-auth-token');
+  async resolve({ token }: Credentials): Promise<Identity | null> {
     if (!token || token.length > MAX_TOKEN_LENGTH) return null;
     const cached = this.validations.get(token);
     if (cached) return cached;
