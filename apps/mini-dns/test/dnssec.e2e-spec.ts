@@ -161,8 +161,17 @@ interface Dig {
   additional: string[];
 }
 
-/** `dig` at a server on loopback, parsed: header status and flags, and the records of each section. */
+/**
+ * `dig` at a server on loopback, parsed: header status and flags, and the records of each section. Asked
+ * again (3 tries in all) when no reply came (no `qr`: dig timed out, as it may under a full parallel run).
+ */
 async function dig(port: number, ...args: string[]): Promise<Dig> {
+  let result = await digOnce(port, args);
+  for (let retry = 0; retry < 2 && !result.flags.includes('qr'); retry++) result = await digOnce(port, args);
+  return result;
+}
+
+async function digOnce(port: number, args: string[]): Promise<Dig> {
   const { stdout } = await run('dig', [
     '@127.0.0.1',
     '-p',
