@@ -30,6 +30,7 @@ export class ApiError extends Error {
 
 let csrfToken: string | undefined;
 let allProjects = false;
+let sudoProject: string | undefined;
 let onSignedOut: (() => void) | undefined;
 
 /** The session's CSRF token, sent as X-CSRF-Token with every change (none: signed out). */
@@ -40,6 +41,14 @@ export function setCsrfToken(token: string | undefined): void {
 /** An admin's view of every project (`X-Auth-All-Projects: true` on every call), or of its own. */
 export function setAllProjects(on: boolean): void {
   allProjects = on;
+}
+
+/**
+ * An admin acting for another project (`X-Auth-Sudo-Project-ID: <project>` on every call: the API then
+ * treats the calls as that project's), or for its own (undefined).
+ */
+export function setSudoProject(projectId: string | undefined): void {
+  sudoProject = projectId;
 }
 
 /** Called when the API answers 401: the session ended (its token expired, or it was signed out elsewhere). */
@@ -62,6 +71,7 @@ async function send(
   const headers: Record<string, string> = { Accept: accept ?? 'application/json' };
   if (method !== 'GET' && csrfToken) headers['X-CSRF-Token'] = csrfToken;
   if (allProjects) headers['X-Auth-All-Projects'] = 'true';
+  if (sudoProject) headers['X-Auth-Sudo-Project-ID'] = sudoProject;
   let body: string | undefined;
   if (json !== undefined) {
     headers['Content-Type'] = 'application/json';

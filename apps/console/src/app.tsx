@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { setAllProjects, whenSignedOut } from './api';
+import { setAllProjects, setSudoProject, whenSignedOut } from './api';
+import { ActForProjectForm, ActingBanner } from './act-for-project';
 import { AcceptTransferPage } from './pages/accept-transfer';
 import { AdminPage } from './admin/admin-page';
 import { SignInPage } from './pages/sign-in';
@@ -21,6 +22,9 @@ export function App() {
 
   useEffect(() => {
     whenSignedOut(() => {
+      // The next sign-in starts in its own project, whoever it is.
+      setAllProjects(false);
+      setSudoProject(undefined);
       setEnded(true);
       setSession((before) => (before ? { strategy: before.strategy, signed_in: false } : before));
     });
@@ -78,6 +82,8 @@ function SignedIn({ session, onSignedOut }: { session: Session; onSignedOut: (se
   const admin = isAdmin(session);
   const write = canWrite(session);
   const [allProjects, setAll] = useState(false);
+  /** The project an admin acts for (X-Auth-Sudo-Project-ID on every call), or '' for its own. */
+  const [actingFor, setActingFor] = useState('');
   useEffect(() => {
     document.title = `${page === 'zones' && rest[0] ? 'Zone' : page === 'admin' ? 'Admin' : page === 'accept' ? 'Accept a transfer' : 'Zones'} · Zonewarden`;
   }, [page, rest[0]]);
@@ -123,6 +129,7 @@ function SignedIn({ session, onSignedOut }: { session: Session; onSignedOut: (se
             {session.user_id} · project <code>{session.project_id ?? '(system)'}</code>
             {session.roles?.length ? ` · ${session.roles.join(', ')}` : ''}
           </span>
+          {admin && !actingFor && <ActForProjectForm onActing={setActingFor} />}
           {admin && (
             <label class="all-projects">
               <input
@@ -148,9 +155,10 @@ function SignedIn({ session, onSignedOut }: { session: Session; onSignedOut: (se
           </button>
         </div>
       </header>
+      {actingFor && <ActingBanner projectId={actingFor} onStop={() => setActingFor('')} />}
       <ErrorNote error={out.error} />
-      {/* A new scope (all projects, or the own) loads every page's data anew. */}
-      <main id="main" tabIndex={-1} key={String(allProjects)}>
+      {/* A new scope (all projects or not, another project or the own) loads every page's data anew. */}
+      <main id="main" tabIndex={-1} key={`${allProjects}/${actingFor}`}>
         {content}
       </main>
     </>

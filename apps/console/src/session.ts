@@ -1,4 +1,4 @@
-import { api, setAllProjects, setCsrfToken } from './api';
+import { api, setAllProjects, setCsrfToken, setSudoProject } from './api';
 import type { Session } from './types';
 
 const PATH = '/console/session';
@@ -21,6 +21,7 @@ export async function signOut(): Promise<void> {
   await api(PATH, { method: 'DELETE' });
   setCsrfToken(undefined);
   setAllProjects(false);
+  setSudoProject(undefined);
 }
 
 export const isAdmin = (session: Session) => session.roles?.includes('admin') ?? false;

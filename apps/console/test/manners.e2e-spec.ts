@@ -179,6 +179,85 @@ describe('the web console: manners', () => {
     await context.close();
   });
 
+  it('lets an admin act for another project: its zones seen and created, then back to its own', async () => {
+    const other = await service.token('manners-sudo', ['member']);
+    await callApi(service, other, '/v2/zones', {
+      method: 'POST',
+      json: { name: 'sudo-seen.example.com.', email: 'hostmaster@example.com' },
+    });
+    const { page, context } = await newPage();
+    await signIn(page, consoleUrl(), service.adminToken);
+    await page.getByRole('link', { name: ZONE }).waitFor();
+    expect(await page.getByRole('link', { name: 'sudo-seen.example.com.' }).count()).toBe(0);
+    await page.getByLabel('Act for project').fill('manners-sudo');
+    await page.getByRole('button', { name: 'Act', exact: true }).click();
+    await page.getByText('Acting for project manners-sudo').waitFor();
+    await page.getByRole('link', { name: 'sudo-seen.example.com.' }).waitFor();
+    expect(await page.getByRole('link', { name: ZONE }).count()).toBe(0);
+    // While acting, the control is replaced by the banner's way back.
+    expect(await page.getByLabel('Act for project').count()).toBe(0);
+    await checkPage(page, 'admin-acting-for');
+    const form = page.getByRole('form', { name: 'Create a zone' });
+    await form.getByLabel('Zone name').fill('sudo-made.example.com.');
+    await form.getByLabel('Email').fill('hostmaster@example.com');
+    await form.getByRole('button', { name: 'Create zone' }).click();
+    await page.getByRole('heading', { name: 'sudo-made.example.com.' }).waitFor();
+    const made = await callApi<{ zones: { project_id: string }[] }>(
+      service,
+      other,
+      '/v2/zones?name=sudo-made.example.com.',
+    );
+    expect(made.zones.map((zone) => zone.project_id)).toEqual(['manners-sudo']);
+    // The banner stays on every page, also 375 px wide.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByText('Acting for project manners-sudo').waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await checkPage(page, '375-admin-acting-for-zone');
+    await page.getByRole('button', { name: 'Stop acting' }).click();
+    await page.getByRole('link', { name: 'Zones', exact: true }).click();
+    await page.getByRole('link', { name: ZONE }).waitFor();
+    expect(await page.getByRole('link', { name: 'sudo-made.example.com.' }).count()).toBe(0);
+    expect(await page.getByText('Acting for project').count()).toBe(0);
+    await page.getByLabel('Act for project').waitFor();
+    await context.close();
+  });
+
+  it('shows a member no "act for project", and the API refuses the sudo header of its session', async () => {
+    const member = await service.token('dev-project', ['member']);
+    const { page, context } = await newPage();
+    await signIn(page, consoleUrl(), member);
+    await page.getByRole('link', { name: ZONE }).waitFor();
+    expect(await page.getByLabel('Act for project').count()).toBe(0);
+    const forced = await page.evaluate(
+      async () =>
+        (await fetch('/v2/zones', { headers: { 'X-Auth-Sudo-Project-ID': 'manners-sudo' } })).status,
+    );
+    expect(forced).toBe(403);
+    await context.close();
+  });
+
+  it("shows the project's quotas and the API's limits on the zones page", async () => {
+    const limits = await callApi<{ max_page_limit: number; max_zone_name_length: number }>(
+      service,
+      service.adminToken,
+      '/v2/limits',
+    );
+    const { page, context } = await newPage();
+    await signIn(page, consoleUrl(), service.adminToken);
+    await page.getByText("Your project's quotas and limits").click();
+    const fact = (label: string) =>
+      page
+        .locator('.facts div')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator('dd');
+    await fact('Items per page (limit)').waitFor();
+    expect(await fact('Items per page (limit)').textContent()).toBe(String(limits.max_page_limit));
+    expect(await fact('Zone name length').textContent()).toBe(String(limits.max_zone_name_length));
+    expect(await fact('Zones').textContent()).toMatch(/^\d+$/);
+    await checkPage(page, 'zones-quotas-limits');
+    await context.close();
+  });
+
   it('shares a zone with another project, which then sees it, and unshares it', async () => {
     const { page, context } = await newPage();
     await signIn(page, consoleUrl(), service.adminToken);

@@ -9,7 +9,18 @@ interface Quotas {
   api_export_size: number;
 }
 
-const LABELS: [keyof Quotas, string][] = [
+interface Limits {
+  max_zones: number;
+  max_zone_recordsets: number;
+  max_zone_records: number;
+  max_recordset_records: number;
+  min_ttl: number | null;
+  max_zone_name_length: number;
+  max_recordset_name_length: number;
+  max_page_limit: number;
+}
+
+const QUOTAS: [keyof Quotas, string][] = [
   ['zones', 'Zones'],
   ['zone_recordsets', 'Record sets per zone'],
   ['zone_records', 'Records per zone'],
@@ -17,23 +28,40 @@ const LABELS: [keyof Quotas, string][] = [
   ['api_export_size', 'Records in an export'],
 ];
 
-/** The project's quotas: what the API refuses beyond (413 over_quota). */
+/** The limits that are not quotas (`GET /v2/limits` repeats the quotas as `max_zones` and the like). */
+const LIMITS: [keyof Limits, string][] = [
+  ['max_zone_name_length', 'Zone name length'],
+  ['max_recordset_name_length', 'Record set name length'],
+  ['max_page_limit', 'Items per page (limit)'],
+  ['min_ttl', 'Minimum TTL'],
+];
+
+function Facts<T extends object>({ data, labels }: { data: T; labels: [keyof T, string][] }) {
+  return (
+    <dl class="facts">
+      {labels.map(([key, label]) => (
+        <div key={String(key)}>
+          <dt>{label}</dt>
+          <dd>{String(data[key] ?? 'none')}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The project's quotas (what the API refuses beyond: 413 over_quota) and the API's limits (`/v2/limits`). */
 export function QuotasPanel() {
   const quotas = useLoad(() => api<Quotas>('/v2/quotas'), []);
+  const limits = useLoad(() => api<Limits>('/v2/limits'), []);
   return (
     <details class="panel">
-      <summary>Your project's quotas</summary>
+      <summary>Your project's quotas and limits</summary>
+      <h2 class="facts-title">Quotas</h2>
       <ErrorNote error={quotas.error} />
-      {quotas.data && (
-        <dl class="facts">
-          {LABELS.map(([key, label]) => (
-            <div key={key}>
-              <dt>{label}</dt>
-              <dd>{quotas.data![key]}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      {quotas.data && <Facts data={quotas.data} labels={QUOTAS} />}
+      <h2 class="facts-title">Limits</h2>
+      <ErrorNote error={limits.error} />
+      {limits.data && <Facts data={limits.data} labels={LIMITS} />}
     </details>
   );
 }
