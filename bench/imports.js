@@ -100,17 +100,20 @@ async function measureImports(title, service) {
   const texts = Array.from({ length: IMPORTS }, (_, i) => zonefileOfSize(`i${i}.bench.test.`, IMPORT_BYTES));
   const sampler = rssSampler(service.pids);
   const idle = sampler.last;
+  const idleEach = service.pids.map(rss);
   const started = Date.now();
   service.retried = 0;
   await importAll(service, texts);
   const seconds = (Date.now() - started) / 1000;
   await sleep(SETTLE_MS);
   sampler.stop();
-  const after = service.pids.reduce((sum, pid) => sum + rss(pid), 0);
+  const afterEach = service.pids.map(rss);
+  const after = afterEach.reduce((sum, bytes) => sum + bytes, 0);
   const size = (texts[0].length / 1e6).toFixed(1);
-  const peaks = service.pids.length > 1 ? ` (${sampler.peaks.map(mb).join(' + ')})` : '';
+  const each = (figures) => (service.pids.length > 1 ? ` (${figures.map(mb).join(' + ')})` : '');
+  const peaks = each(sampler.peaks);
   console.log(
-    `  ${title.padEnd(36)} idle ${mb(idle).padStart(7)}   peak ${mb(sampler.peak).padStart(7)}${peaks}   after ${mb(after).padStart(7)} (${after >= idle ? '+' : ''}${mb(after - idle)}, ${SETTLE_MS / 1000} s later)   ${IMPORTS} × ${size} MB COMPLETE in ${seconds.toFixed(1)} s${service.retried ? ` (${service.retried} POSTs answered 503 and retried)` : ''}`,
+    `  ${title.padEnd(36)} idle ${mb(idle).padStart(7)}${each(idleEach)}   peak ${mb(sampler.peak).padStart(7)}${peaks}   after ${mb(after).padStart(7)}${each(afterEach)} (${after >= idle ? '+' : ''}${mb(after - idle)}, ${SETTLE_MS / 1000} s later)   ${IMPORTS} × ${size} MB COMPLETE in ${seconds.toFixed(1)} s${service.retried ? ` (${service.retried} POSTs answered 503 and retried)` : ''}`,
   );
 }
 

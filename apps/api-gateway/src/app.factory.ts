@@ -44,7 +44,7 @@ export async function createGateway(
   serveConsole(server);
   app.use(rejectMalformedQuery);
   app.use(rejectNulInPath);
-  // Zonefile imports: text/dns bodies on their route (kept as bytes, see zonefileBody), everything else JSON.
+  // Zonefile imports: text/dns bodies on their route (read as they are stored, see zonefileBody), everything else JSON.
   // The route refuses any other type itself, naming both it takes (not jsonBody's "must be application/json").
   const zonefileUpload = (req: Request) =>
     req.method === 'POST' && IMPORTS_PATH.test(req.path) && !req.is('application/json');

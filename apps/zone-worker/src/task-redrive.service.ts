@@ -29,8 +29,10 @@ export class TaskRedriveService implements OnApplicationBootstrap, BeforeApplica
 
   async redrive(): Promise<void> {
     const seconds = this.config.TASK_REDRIVE_AFTER_MS / 1000;
-    const { imports, exports } = await this.staleTasks.redrive(seconds, BATCH);
+    const { imports, exports, abandonedPieces } = await this.staleTasks.redrive(seconds, BATCH);
     if (imports + exports > 0)
       this.logger.warn(`requested again ${imports} import(s) and ${exports} export(s) left pending`);
+    if (abandonedPieces > 0)
+      this.logger.log(`removed ${abandonedPieces} stored zonefile piece(s) of uploads with no import`);
   }
 }

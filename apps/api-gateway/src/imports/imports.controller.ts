@@ -25,12 +25,14 @@ www IN A 192.0.2.10
 @ IN TXT "v=spf1 -all"
 `;
 
-/** The zonefile of an import request, in pieces: the text/dns body, or `zonefile` of a JSON one. */
-function zonefileOf(req: Request): Iterable<string> {
+/**
+ * The zonefile of an import request, in pieces: the text/dns body as it is read (its refusals raised as
+ * it is), or `zonefile` of a JSON one.
+ */
+function zonefileOf(req: Request): AsyncIterable<string> | Iterable<string> {
   if (req.is('text/dns')) {
     const upload = zonefileUploadOf(req);
-    if (!upload || upload.length === 0)
-      throw new HttpError(400, 'empty_request_body', 'Request Body is empty');
+    if (!upload) throw new HttpError(400, 'empty_request_body', 'Request Body is empty');
     return upload.pieces();
   }
   if (req.is('application/json')) {

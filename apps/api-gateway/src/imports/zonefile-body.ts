@@ -1,24 +1,33 @@
-import { finished } from 'node:stream';
+import { Readable, Transform, finished, pipeline } from 'node:stream';
 import * as zlib from 'node:zlib';
 import contentType from 'content-type';
-import express from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import iconv from 'iconv-lite';
-import { ZonefileUpload } from './zonefile-upload';
+import { ZonefileUpload, bodyError } from './zonefile-upload';
 
 const uploads = new WeakMap<Request, ZonefileUpload>();
 
 /** The zonefile of a text/dns import request, once `zonefileBody` has read it. */
 export const zonefileUploadOf = (req: Request): ZonefileUpload | undefined => uploads.get(req);
 
-/** Content encodings body-parser inflates; it refuses any other before looking at the charset. */
-const INFLATED = new Set([
-  'identity',
-  'deflate',
-  'gzip',
-  'br',
-  ...('createZstdDecompress' in zlib ? ['zstd'] : []),
-]);
+/** Content encodings body-parser inflates, and how; it refuses any other before looking at the charset. */
+const INFLATERS: Record<string, (() => Transform) | undefined> = {
+  identity: undefined,
+  deflate: () => zlib.createInflate(),
+  gzip: () => zlib.createGunzip(),
+  br: () => zlib.createBrotliDecompress(),
+  ...('createZstdDecompress' in zlib
+    ? { zstd: () => (zlib as unknown as { createZstdDecompress: () => Transform }).createZstdDecompress() }
+    : {}),
+};
+const INFLATED = new Set(Object.keys(INFLATERS));
+
+/** Whether the request has a body, as type-is (body-parser) judges it. */
+const hasBody = (req: Request) =>
+  req.headers['transfer-encoding'] !== undefined ||
+  !Number.isNaN(Number(req.headers['content-length'] ?? NaN));
+
+const encodingOf = (req: Request) => (req.headers['content-encoding'] ?? 'identity').toLowerCase();
 
 /** The body's charset, as body-parser reads it (utf-8 when none or unreadable). */
 function charsetOf(req: Request): string {
@@ -36,7 +45,7 @@ function charsetOf(req: Request): string {
  */
 function charsetRefused(req: Request, charset: string, limitBytes: number): boolean {
   if (iconv.encodingExists(charset) || !req.is('text/dns')) return false;
-  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  const encoding = encodingOf(req);
   if (!INFLATED.has(encoding)) return false;
   const declared = encoding === 'identity' ? Number.parseInt(req.headers['content-length'] ?? '', 10) : NaN;
   return !(declared > limitBytes);
@@ -50,32 +59,38 @@ const unsupportedCharset = (charset: string) =>
   });
 
 /**
- * Reads text/dns bodies on the imports route as express.text did — the same limit (413), inflation,
- * charsets and errors — but keeps the bytes rather than one string of the whole file: the import is
- * decoded a piece at a time as it is stored (ZonefileUpload). `req.body` stays unset; the controller
- * takes the upload with `zonefileUploadOf`.
+ * What body-parser refuses before reading a text/dns body, in its order: an unknown charset (as
+ * express.text), an encoding it cannot inflate (415), a declared length above the limit (413).
+ */
+function refusalBeforeReading(req: Request, charset: string, limitBytes: number): Error | undefined {
+  if (charsetRefused(req, charset, limitBytes)) return unsupportedCharset(charset);
+  const encoding = encodingOf(req);
+  if (!INFLATED.has(encoding)) return bodyError(415, 'encoding.unsupported');
+  const declared = encoding === 'identity' ? Number.parseInt(req.headers['content-length'] ?? '', 10) : NaN;
+  if (declared > limitBytes) return bodyError(413, 'entity.too.large');
+  return undefined;
+}
+
+/**
+ * Prepares text/dns bodies on the imports route as express.text did — the same limit (413), inflation,
+ * charsets and errors — without reading them: the controller takes the upload (`zonefileUploadOf`) once
+ * the caller may import, and it is read, decoded and stored a piece at a time (ZonefileUpload). A refusal
+ * known before reading is kept for after authentication (deferBodyErrors), the body read off first, as
+ * body-parser does. `req.body` stays unset.
  */
 export function zonefileBody(limitBytes: number): RequestHandler {
-  const raw = express.raw({ type: 'text/dns', limit: limitBytes });
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (req.method !== 'POST' || !req.is('text/dns') || !hasBody(req)) return next();
     const charset = charsetOf(req);
-    if (charsetRefused(req, charset, limitBytes)) {
-      // Like body-parser: the body is read off before the answer.
-      finished(req, () => next(unsupportedCharset(charset)));
+    const refused = refusalBeforeReading(req, charset, limitBytes);
+    if (refused) {
+      finished(req, () => next(refused));
       req.resume();
       return;
     }
-    raw(req, res, (error?: unknown) => {
-      if (error) return next(error);
-      const bytes: unknown = req.body;
-      req.body = undefined;
-      if (!Buffer.isBuffer(bytes) || req.method !== 'POST') return next();
-      try {
-        uploads.set(req, new ZonefileUpload(bytes, charset));
-      } catch (refused) {
-        return next(refused);
-      }
-      next();
-    });
+    const inflater = INFLATERS[encodingOf(req)];
+    const body: Readable = inflater ? pipeline(req, inflater(), () => undefined) : req;
+    uploads.set(req, new ZonefileUpload(body, req, charset, limitBytes));
+    next();
   };
 }

@@ -41,7 +41,7 @@ const IMPORT_FAILURES: Partial<Record<DomainError['code'], string>> = {
 /** The import was completed, failed or deleted meanwhile (a redelivery racing): its zone is given up. */
 class HandledMeanwhile extends Error {}
 
-/** Zone imports: the zonefile is stored with the request; zone-worker turns it into a zone (carryOut). */
+/** Zone imports: the zonefile is stored in pieces with the request; zone-worker turns it into a zone (carryOut). */
 @Injectable()
 export class ImportsService {
   private readonly records: TaskAccess<ImportRecord>;
@@ -59,10 +59,15 @@ export class ImportsService {
   }
 
   /**
-   * A pending import of `zonefile` (its text in pieces of any size), handed to zone-worker with what the
+   * A pending import of `zonefile` (its text in pieces of any size, read as it is stored; a refusal it
+   * raises while read ends the request, what was stored removed), handed to zone-worker with what the
    * caller may do that its zone's creation needs: whether it may use a blacklisted name, as through the API.
    */
-  async create(caller: Caller, zonefile: () => Iterable<string>, requestId?: string): Promise<ImportRecord> {
+  async create(
+    caller: Caller,
+    zonefile: () => AsyncIterable<string> | Iterable<string>,
+    requestId?: string,
+  ): Promise<ImportRecord> {
     authorize(caller, 'write');
     const pieces = zonefile();
     const task = {
@@ -70,11 +75,19 @@ export class ImportsService {
       projectId: ownProject(caller),
       mayUseBlacklisted: mayUseBlacklisted(caller),
     };
-    return this.storage.transaction(async (tx) => {
-      const created = await this.imports.insert(tx, task, pieces);
-      await this.outbox.write(tx, importRequested(task, requestId, caller));
-      return created;
-    });
+    // The zonefile first, a piece per statement (never one statement or transaction for the whole file);
+    // then, in one short transaction, the import and its request. Should that fail, the pieces go with it.
+    try {
+      await this.imports.storeZonefile(task.id, pieces);
+      return await this.storage.transaction(async (tx) => {
+        const created = await this.imports.insert(tx, task);
+        await this.outbox.write(tx, importRequested(task, requestId, caller));
+        return created;
+      });
+    } catch (error) {
+      await this.imports.discardZonefile(task.id).catch(() => undefined);
+      throw error;
+    }
   }
 
   get(caller: Caller, id: string): Promise<ImportRecord> {

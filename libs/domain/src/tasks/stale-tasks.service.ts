@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { ExportsRepository, ImportsRepository, OutboxWriter, Storage } from '@zonewarden/persistence';
 import { exportRequested, importRequested } from '../events/task-events';
 
-/** How many imports and exports were requested again. */
+/** How many imports and exports were requested again, and pieces of abandoned uploads removed. */
 export interface Redriven {
   imports: number;
   exports: number;
+  abandonedPieces: number;
 }
 
 /**
@@ -22,7 +23,10 @@ export class StaleTasksService {
     private readonly outbox: OutboxWriter,
   ) {}
 
-  /** Requests again up to `limit` imports and `limit` exports PENDING `seconds` since their last request. */
+  /**
+   * Requests again up to `limit` imports and `limit` exports PENDING `seconds` since their last request,
+   * and removes the stored zonefiles, older than that, of imports that never came or are gone.
+   */
   async redrive(seconds: number, limit: number): Promise<Redriven> {
     const imports = await this.storage.transaction(async (tx) => {
       const stale = await this.imports.claimStale(tx, seconds, limit);
@@ -34,6 +38,9 @@ export class StaleTasksService {
       for (const task of stale) await this.outbox.write(tx, exportRequested(task));
       return stale.length;
     });
-    return { imports, exports };
+    // An upload cut off before its import was written, or an import deleted while pending, left its
+    // zonefile's pieces behind; an upload still being stored is younger than any stale task.
+    const abandonedPieces = await this.imports.discardAbandonedZonefiles(seconds);
+    return { imports, exports, abandonedPieces };
   }
 }

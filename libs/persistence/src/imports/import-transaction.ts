@@ -5,11 +5,8 @@ import { Transaction } from '../transaction';
 import { addRecordCounts, zoneNameBelow } from '../zones/zone-sql';
 import type { ZoneRecord } from '../zones/zone.record';
 
-/**
- * Lines of the zonefile per fetch from its cursor: pieces of some 40 KB, which die young in the worker's
- * heap (a megabyte string goes straight to its old generation, and stays there until a full collection).
- */
-const LINES_PER_FETCH = 1000;
+/** Stored pieces of the zonefile (about 64 KB each) per fetch from its cursor. */
+const PIECES_PER_FETCH = 4;
 
 /** Staged records that are record sets: the SOA and apex NS are the service's own. */
 const RECORD_SETS_ONLY = (origin: string) =>
@@ -17,7 +14,7 @@ const RECORD_SETS_ONLY = (origin: string) =>
 
 /**
  * An import carried out in one transaction on one connection, so that nothing of the zone is held in
- * memory: the zonefile is read line by line from a cursor, its records are staged in a temporary table
+ * memory: the zonefile is read piece by piece from a cursor over its stored pieces (zone_import_chunks), its records are staged in a temporary table
  * as they are read, checked there (CNAMEs, quotas, child zones), and grouped into record sets when the
  * zone is created — the zone, its record sets and the import's completion committing together.
  */
@@ -35,7 +32,7 @@ export class ImportTransaction {
   static async open(tx: Transaction, importId: string): Promise<ImportTransaction | null> {
     const pending = await query(
       tx,
-      Prisma.sql`SELECT 1 FROM zone_imports WHERE id = ${importId}::uuid AND status = 'PENDING' AND content IS NOT NULL
+      Prisma.sql`SELECT 1 FROM zone_imports WHERE id = ${importId}::uuid AND status = 'PENDING'
         FOR NO KEY UPDATE SKIP LOCKED`,
     );
     if (pending.length === 0) return null;
@@ -44,22 +41,20 @@ export class ImportTransaction {
       ON COMMIT DROP`);
     await query(
       tx,
-      Prisma.sql`DECLARE import_lines NO SCROLL CURSOR FOR
-        SELECT l.line FROM zone_imports, string_to_table(content, E'\n') WITH ORDINALITY AS l(line, n)
-        WHERE id = ${importId}::uuid ORDER BY l.n`,
+      Prisma.sql`DECLARE import_pieces NO SCROLL CURSOR FOR
+        SELECT content FROM zone_import_chunks WHERE import_id = ${importId}::uuid ORDER BY seq`,
     );
     return new ImportTransaction(tx);
   }
 
-  /** The zonefile's text, as it was sent, in pieces of LINES_PER_FETCH lines. */
+  /** The zonefile's text, as it was sent, in the pieces it was stored in. */
   async *zonefile(): AsyncGenerator<string> {
-    for (let first = true; ; first = false) {
-      const { rows } = await clientOf(this.tx).query<{ line: string }>(
-        `FETCH ${LINES_PER_FETCH} FROM import_lines`,
+    for (;;) {
+      const { rows } = await clientOf(this.tx).query<{ content: string }>(
+        `FETCH ${PIECES_PER_FETCH} FROM import_pieces`,
       );
       if (rows.length === 0) return;
-      // Every line but the file's first follows a line feed.
-      yield `${first ? '' : '\n'}${rows.map((row) => row.line).join('\n')}`;
+      for (const row of rows) yield row.content;
     }
   }
 

@@ -8,7 +8,7 @@ import { query } from '../sql';
 import { Transaction } from '../transaction';
 import { Scope } from '../access/scope';
 import { IMPORT_COLLECTION, ImportRecord } from './import.record';
-import { copyPendingImport } from './zonefile-copy';
+import { discardZonefileChunks, storeZonefileChunks } from './zonefile-chunks';
 
 const COLUMNS =
   Prisma.raw(`t.id, t.project_id AS "projectId", t.status::text AS status, t.message, t.zone_id AS "zoneId",
@@ -21,7 +21,7 @@ export interface ImportRequest {
   mayUseBlacklisted: boolean;
 }
 
-/** Zone imports: the zonefile is stored with the request; zone-worker turns it into a zone. */
+/** Zone imports: the zonefile is stored in pieces with the request; zone-worker turns it into a zone. */
 @Injectable()
 export class ImportsRepository {
   private readonly rows: TaskRows<ImportRecord>;
@@ -31,14 +31,40 @@ export class ImportsRepository {
   }
 
   /**
-   * In the caller's transaction: a pending import of `zonefile` (its text in pieces of any size, streamed
-   * into storage), under the id the caller chose.
+   * Stores the zonefile of the import `importId` is about to be (its text in pieces of any size), piece
+   * by piece, each in a statement of its own (storeZonefileChunks); then `insert` the import. Should the
+   * import not follow, `discardZonefile` (or zone-worker's `discardAbandonedZonefiles`) removes it.
    */
-  async insert(tx: Transaction, task: ImportRequest, zonefile: Iterable<string>): Promise<ImportRecord> {
-    await copyPendingImport(tx, { ...task, zonefile });
+  storeZonefile(importId: string, zonefile: AsyncIterable<string> | Iterable<string>): Promise<number> {
+    return storeZonefileChunks(this.prisma.pg, importId, zonefile);
+  }
+
+  discardZonefile(importId: string): Promise<void> {
+    return discardZonefileChunks(this.prisma.pg, importId);
+  }
+
+  /**
+   * Removes the stored zonefiles of uploads older than `seconds` with no import (cut off before their
+   * import was written, or the import deleted while pending); how many pieces went.
+   */
+  async discardAbandonedZonefiles(seconds: number): Promise<number> {
+    const rows = await query(
+      this.prisma.pg,
+      Prisma.sql`DELETE FROM zone_import_chunks c
+        WHERE c.created_at < now() AT TIME ZONE 'UTC' - make_interval(secs => ${seconds})
+          AND NOT EXISTS (SELECT 1 FROM zone_imports i WHERE i.id = c.import_id) RETURNING 1`,
+      'import-chunks-abandoned',
+    );
+    return rows.length;
+  }
+
+  /** In the caller's transaction: the pending import whose zonefile `storeZonefile` stored, under its id. */
+  async insert(tx: Transaction, task: ImportRequest): Promise<ImportRecord> {
     const [row] = await query<ImportRecord>(
       tx,
-      Prisma.sql`SELECT ${COLUMNS} FROM zone_imports t WHERE t.id = ${task.id}::uuid`,
+      Prisma.sql`INSERT INTO zone_imports AS t (id, project_id, status, may_use_blacklisted)
+        VALUES (${task.id}::uuid, ${task.projectId}, 'PENDING', ${task.mayUseBlacklisted})
+        RETURNING ${COLUMNS}`,
       'import-created',
     );
     return row;
@@ -63,9 +89,11 @@ export class ImportsRepository {
     return this.rows.list(scope, listQuery);
   }
 
-  /** Removes only the import record, never the zone; whether the scope had it. */
-  delete(scope: Scope, id: string): Promise<boolean> {
-    return this.rows.delete(scope, id);
+  /** Removes only the import record (and a pending one's zonefile), never the zone; whether the scope had it. */
+  async delete(scope: Scope, id: string): Promise<boolean> {
+    if (!(await this.rows.delete(scope, id))) return false;
+    await discardZonefileChunks(this.prisma.pg, id);
+    return true;
   }
 
   /**
@@ -76,19 +104,22 @@ export class ImportsRepository {
     const rows = await query(
       tx,
       Prisma.sql`UPDATE zone_imports SET status = 'COMPLETE', zone_id = ${zone.id}::uuid, message = ${`${zone.writtenName} imported`},
-          content = NULL, version = version + 1, updated_at = now()
+          version = version + 1, updated_at = now()
         WHERE id = ${id}::uuid AND status = 'PENDING' RETURNING id`,
       'import-complete',
     );
-    return rows.length > 0;
+    if (rows.length === 0) return false;
+    await discardZonefileChunks(tx, id);
+    return true;
   }
 
   async fail(id: string, message: string): Promise<void> {
     await query(
       this.prisma.pg,
-      Prisma.sql`UPDATE zone_imports SET status = 'ERROR', message = ${message.slice(0, 1000)}, content = NULL, version = version + 1, updated_at = now()
+      Prisma.sql`UPDATE zone_imports SET status = 'ERROR', message = ${message.slice(0, 1000)}, version = version + 1, updated_at = now()
         WHERE id = ${id}::uuid AND status = 'PENDING'`,
       'import-fail',
     );
+    await discardZonefileChunks(this.prisma.pg, id);
   }
 }
