@@ -1,9 +1,5 @@
 import { execFile } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { dump } from 'js-yaml';
 import { DEFAULT_POOL_ID } from '@zonewarden/config';
 import { PrismaService } from '@zonewarden/persistence';
 import {
@@ -11,6 +7,7 @@ import {
   ManagedProcess,
   PowerDnsServer,
   TestDatabase,
+  apiCaller,
   appsEnv,
   as,
   createTestDatabase,
@@ -24,6 +21,7 @@ import {
   startTogether,
   teardown,
   waitFor,
+  writePoolsFile,
 } from '@zonewarden/testing';
 
 const run = promisify(execFile);
@@ -70,14 +68,8 @@ describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave the
   let env: Record<string, string>;
   let servers: [string, number][];
 
-  const call = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${api}${url}`, {
-      method,
-      headers: NOAUTH,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: res.status === 204 ? undefined : await res.json() };
-  };
+  // `api` is known once the gateway runs.
+  const call = (method: string, url: string, body?: unknown) => apiCaller(api, NOAUTH)(method, url, body);
   const zone = async (id: string) => (await call('GET', `/v2/zones/${id}`)).body as Zone;
   /** Exports the zone (through zone-worker) and returns the zonefile's record lines. */
   const exported = async (zoneId: string) => {
@@ -97,22 +89,18 @@ describe('zones reach real DNS servers (builtin, BIND 9, PowerDNS) and leave the
     prisma = new PrismaService({ url: db.url, poolSize: 2 });
     [bind, pdns] = await startTogether(startBind(), startPowerDns());
     const [miniDnsPort, apiPort] = [await freePort(), await freePort()];
-    const poolsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zw-pools-')), 'pools.yaml');
-    fs.writeFileSync(
-      poolsFile,
-      dump([
-        {
-          id: DEFAULT_POOL_ID,
-          name: 'default',
-          ns_records: [
-            { hostname: 'ns1.zonewarden.test.', priority: 1 },
-            { hostname: 'ns2.zonewarden.test.', priority: 2 },
-          ],
-          ...everyTargetKind(miniDnsPort, bind, pdns),
-          also_notifies: [],
-        },
-      ]),
-    );
+    const poolsFile = writePoolsFile([
+      {
+        id: DEFAULT_POOL_ID,
+        name: 'default',
+        ns_records: [
+          { hostname: 'ns1.zonewarden.test.', priority: 1 },
+          { hostname: 'ns2.zonewarden.test.', priority: 2 },
+        ],
+        ...everyTargetKind(miniDnsPort, bind, pdns),
+        also_notifies: [],
+      },
+    ]);
     servers = [
       ['builtin', miniDnsPort],
       ['bind9', bind.port],

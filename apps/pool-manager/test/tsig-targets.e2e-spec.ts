@@ -1,10 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { dump } from 'js-yaml';
 import { DEFAULT_POOL_ID } from '@zonewarden/config';
 import { PrismaService } from '@zonewarden/persistence';
 import {
@@ -12,6 +8,7 @@ import {
   ManagedProcess,
   PowerDnsServer,
   TestDatabase,
+  apiCaller,
   appsEnv,
   as,
   bindTarget,
@@ -26,6 +23,7 @@ import {
   startTogether,
   teardown,
   waitFor,
+  writePoolsFile,
 } from '@zonewarden/testing';
 
 const run = promisify(execFile);
@@ -59,14 +57,8 @@ describe('TSIG between mini-dns and the pool targets (a POOL tsigkey; BIND 9, Po
   let env: Record<string, string>;
   let miniDnsPort: number;
 
-  const call = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${api}${url}`, {
-      method,
-      headers: ADMIN,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: res.status === 204 ? undefined : await res.json() };
-  };
+  // `api` is known once the gateway runs.
+  const call = (method: string, url: string, body?: unknown) => apiCaller(api, ADMIN)(method, url, body);
 
   const waitForPropagation = (id: string) =>
     waitFor(
@@ -98,23 +90,19 @@ describe('TSIG between mini-dns and the pool targets (a POOL tsigkey; BIND 9, Po
     );
     const apiPort = await freePort();
     miniDnsPort = await freePort();
-    const poolsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zw-pools-')), 'pools.yaml');
-    fs.writeFileSync(
-      poolsFile,
-      dump([
-        {
-          id: DEFAULT_POOL_ID,
-          name: 'default',
-          ns_records: [{ hostname: 'ns1.zonewarden.test.', priority: 1 }],
-          nameservers: [
-            { host: '127.0.0.1', port: bind.port },
-            { host: '127.0.0.1', port: pdns.port },
-          ],
-          targets: [bindTarget(bind), powerDnsTarget(pdns)],
-          also_notifies: [],
-        },
-      ]),
-    );
+    const poolsFile = writePoolsFile([
+      {
+        id: DEFAULT_POOL_ID,
+        name: 'default',
+        ns_records: [{ hostname: 'ns1.zonewarden.test.', priority: 1 }],
+        nameservers: [
+          { host: '127.0.0.1', port: bind.port },
+          { host: '127.0.0.1', port: pdns.port },
+        ],
+        targets: [bindTarget(bind), powerDnsTarget(pdns)],
+        also_notifies: [],
+      },
+    ]);
     env = {
       ...appsEnv(db.url),
       POOLS_FILE: poolsFile,
