@@ -46,6 +46,11 @@ export function canonicalName(name: string): string {
   return name.toLowerCase();
 }
 
+/** `name` as the service keeps names: lower case and absolute (the final dot may have been left out). */
+export function canonicalAbsoluteName(name: string): string {
+  return canonicalName(name.endsWith('.') ? name : `${name}.`);
+}
+
 /** The proper ancestors of an absolute name, nearest first: `a.b.c.` → [`b.c.`, `c.`]. */
 export function ancestorNames(name: string): string[] {
   const labels = name.slice(0, -1).split('.');

@@ -34,12 +34,16 @@ export class GrantKeys {
 
   constructor(private readonly grants: UpdateGrantsService) {}
 
-  /** The key `name` of a grant of the served zone `apex`, or undefined. */
-  async find(apex: WireName, name: WireName): Promise<GrantKey | undefined> {
+  /**
+   * The key `name` of a grant of the served zone `apex`, or undefined. `known`: the name is a key of
+   * /v2/tsigkeys, so that fresh grants lacking it are not read again for it (a pool target's signed
+   * requests would re-read them every 0.1 s).
+   */
+  async find(apex: WireName, name: WireName, known = false): Promise<GrantKey | undefined> {
     const held = this.held.get(apex.key);
     const age = held ? Date.now() - held.readAt : Infinity;
     const key = held?.keys.get(name.key);
-    if (age < GRANT_KEYS_FRESH_MS && (key || age < GRANT_KEYS_MISS_RELOAD_MS)) return key;
+    if (age < GRANT_KEYS_FRESH_MS && (key || known || age < GRANT_KEYS_MISS_RELOAD_MS)) return key;
     return ((await this.read(apex)) ?? held)?.keys.get(name.key);
   }
 

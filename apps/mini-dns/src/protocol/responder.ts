@@ -200,7 +200,7 @@ export class Responder {
     if (at < 0) return true;
     // The last record, and in the additional section (RFC 8945 §5.1).
     if (at !== records.length - 1 || message.additionals.length === 0) return false;
-    const key = await this.keys.find(records[at].name, servedZoneOf(this.zones, request.question!.name));
+    const key = await this.keys.find(records[at].name, this.zones.servedApex(request.question!.name));
     try {
       request.tsig = verifyRequest(raw, message, () => key);
       return true;
@@ -251,12 +251,6 @@ export class Responder {
   private reply(request: Request, reply: Reply): Response {
     return { messages: [renderResponse(this.buffer, request, reply)], rcode: reply.rcode };
   }
-}
-
-/** The apex of the served zone enclosing `name`, whether or not its records are in memory. */
-function servedZoneOf(zones: ZoneStore, name: WireName): WireName | undefined {
-  const zone = zones.find(name, false);
-  return zone instanceof NotLoaded ? WireName.fromText(zone.zone) : zone?.apex;
 }
 
 /** The response messages of a signed request, each with its TSIG record. */

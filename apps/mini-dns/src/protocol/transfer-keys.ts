@@ -46,7 +46,7 @@ export class TransferKeys implements OnApplicationBootstrap, OnApplicationShutdo
    * is about, whose grants' keys come first: a grant's key shadows a tsigkey of its name there.
    */
   async find(name: WireName, zone?: WireName): Promise<TsigKey | undefined> {
-    const granted = zone && (await this.grants.find(zone, name));
+    const granted = zone && (await this.grants.find(zone, name, this.byName.has(name.key)));
     if (granted) return granted;
     const held = this.byName.get(name.key);
     if (held || Date.now() - this.loadedAt < MISS_RELOAD_MS) return held;

@@ -117,6 +117,12 @@ export class ZoneStore implements ZoneView, OnApplicationShutdown {
     return key === undefined ? undefined : this.cache.get(key)?.tree;
   }
 
+  /** The apex of the served zone enclosing `name`, whether or not its records are in memory. */
+  servedApex(name: WireName): WireName | undefined {
+    const key = this.servedZoneOf(name, false);
+    return key === undefined ? undefined : (this.cache.get(key)?.tree?.apex ?? WireName.fromText(key));
+  }
+
   /** Loads a zone's records; undefined when it is no longer served. Rejects only when no copy exists. */
   async load(zone: string): Promise<ZoneTree | undefined> {
     return this.cache.get(zone)?.tree ?? this.refresh(zone);

@@ -1,3 +1,4 @@
+import { canonicalIpv6 } from '../rdata/rdata';
 import { readName } from './message-reader';
 import { SVC_KEYS } from './raw-rdata';
 
@@ -34,19 +35,9 @@ function chunks(value: Buffer, size: number, what: string): Buffer[] {
 
 const keyName = (key: number) => SVC_KEYS[key] ?? `key${key}`;
 
-function ipv6Text(bytes: Buffer): string {
-  const words = Array.from({ length: 8 }, (_, i) => bytes.readUInt16BE(i * 2).toString(16));
-  // The longest run of two or more zero words becomes `::` (RFC 5952 §4.2).
-  let best = { at: -1, length: 1 };
-  for (let i = 0; i < 8;) {
-    let j = i;
-    while (j < 8 && words[j] === '0') j++;
-    if (j - i > best.length) best = { at: i, length: j - i };
-    i = j === i ? i + 1 : j;
-  }
-  if (best.at < 0) return words.join(':');
-  return `${words.slice(0, best.at).join(':')}::${words.slice(best.at + best.length).join(':')}`;
-}
+/** An IPv6 address in RFC 5952 text. */
+const ipv6Text = (bytes: Buffer) =>
+  canonicalIpv6(Array.from({ length: 8 }, (_, i) => bytes.readUInt16BE(i * 2).toString(16)).join(':'));
 
 /** A SvcParam's value in presentation form (RFC 9460 §7), or null for a key without one. */
 function svcValue(key: number, value: Buffer): string | null {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { canonicalAbsoluteName } from '@zonewarden/dns';
 import {
   RecordSetsRepository,
   Storage,
@@ -38,8 +39,8 @@ export type UpdateResult =
   | { rcode: UpdateRcode | 'NOTAUTH' | 'SERVFAIL'; reason: string };
 
 const ALL_PROJECTS = { projectId: null };
-const absolute = (name: string) => (name.endsWith('.') ? name : `${name}.`).toLowerCase();
-const lowerCased = (records: UpdateRecord[]) => records.map((rr) => ({ ...rr, name: absolute(rr.name) }));
+const lowerCased = (records: UpdateRecord[]) =>
+  records.map((rr) => ({ ...rr, name: canonicalAbsoluteName(rr.name) }));
 const notAuth = (reason: string): UpdateResult => ({ rcode: 'NOTAUTH', reason });
 
 /**
@@ -64,8 +65,8 @@ export class DynamicUpdateService {
   async apply(request: UpdateRequest): Promise<UpdateResult> {
     try {
       return await this.carryOut({
-        zoneName: absolute(request.zoneName),
-        keyName: absolute(request.keyName),
+        zoneName: canonicalAbsoluteName(request.zoneName),
+        keyName: canonicalAbsoluteName(request.keyName),
         prerequisites: lowerCased(request.prerequisites),
         updates: lowerCased(request.updates),
       });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MAX_NAME_LENGTH, isRecordSetName } from '@zonewarden/dns';
+import { MAX_NAME_LENGTH, canonicalAbsoluteName, isRecordSetName } from '@zonewarden/dns';
 import { GRANT_MATCHES, GrantMatch, GrantName } from '@zonewarden/persistence';
 import { DomainError } from '../domain-error';
 import { quote } from '../quote';
@@ -49,7 +49,7 @@ const invalid = (path: (string | number)[], message: string) =>
 
 /** A key's name: a DNS name, stored and shown lower case and absolute (the final dot may be left out). */
 export function grantKeyName(name: string): string {
-  const absolute = (name.endsWith('.') ? name : `${name}.`).toLowerCase();
+  const absolute = canonicalAbsoluteName(name);
   const labels = absolute.slice(0, -1).split('.');
   if (absolute.length > MAX_NAME_LENGTH || !labels.every((label) => LABEL.test(label)))
     throw invalid(

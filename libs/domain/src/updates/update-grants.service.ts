@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TsigAlgorithm } from '@zonewarden/dns';
+import { TsigAlgorithm, canonicalAbsoluteName } from '@zonewarden/dns';
 import {
   ListQuery,
   Page,
@@ -68,7 +68,6 @@ export const grantKeyOf = (grant: UpdateGrantRecord): GrantKey => ({
 });
 
 /** A name as the grants hold it: lower case, absolute (a server may pass its wire name's text either way). */
-const absolute = (name: string) => (name.endsWith('.') ? name : `${name}.`).toLowerCase();
 
 /**
  * A zone's update grants (RFC 2136 dynamic updates, docs/dns-updates.md). The zone's project manages them
@@ -148,12 +147,13 @@ export class UpdateGrantsService {
 
   /** The keys of the live zone `zoneName`'s grants, to verify signed requests for it (a server may cache them). */
   async keysFor(zoneName: string): Promise<GrantKey[]> {
-    return (await this.grants.ofZoneName(absolute(zoneName))).map(grantKeyOf);
+    return (await this.grants.ofZoneName(canonicalAbsoluteName(zoneName))).map(grantKeyOf);
   }
 
   /** The key `keyName` of a grant of the live zone `zoneName`; undefined when there is none (BADKEY). */
   async grantKey(zoneName: string, keyName: string): Promise<GrantKey | undefined> {
-    const grant = (await this.grants.target(absolute(zoneName), absolute(keyName)))?.grant;
+    const grant = (await this.grants.target(canonicalAbsoluteName(zoneName), canonicalAbsoluteName(keyName)))
+      ?.grant;
     return grant ? grantKeyOf(grant) : undefined;
   }
 

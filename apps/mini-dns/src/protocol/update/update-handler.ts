@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Message, RCODE, TYPE_CODES, WireName, serialIsNewer } from '@zonewarden/dns';
 import { DynamicUpdateService } from '@zonewarden/domain';
-import { NotLoaded } from '../../lookup/zone-view';
 import { ZoneStore } from '../../zone/zone-store.service';
 import { Reply, Request } from '../render';
 import { UpdateFormatError, updateSections } from './update-sections';
@@ -25,7 +24,8 @@ export class UpdateHandler {
     const zone = request.question!;
     // RFC 2136 §3.1.1: the zone section names an SOA.
     if (zone.type !== TYPE_CODES.SOA) return { rcode: RCODE.FORMERR };
-    if (!this.serves(zone.name)) return { rcode: RCODE.NOTAUTH };
+    // The index in memory: no storage read.
+    if (!this.zones.servedApex(zone.name)?.equals(zone.name)) return { rcode: RCODE.NOTAUTH };
     // Nothing changes without a key (a signed answer needs one too).
     const key = request.tsig?.key;
     if (!key) return { rcode: RCODE.REFUSED };
@@ -56,12 +56,5 @@ export class UpdateHandler {
   private holds(apex: WireName, serial: number): boolean {
     const tree = this.zones.loaded(apex);
     return tree === undefined || !serialIsNewer(serial, tree.serial);
-  }
-
-  /** Whether `name` is the apex of a zone served here (the index in memory: no storage read). */
-  private serves(name: WireName): boolean {
-    const zone = this.zones.find(name, false);
-    if (zone instanceof NotLoaded) return zone.zone === name.key;
-    return zone !== undefined && zone.apex.equals(name);
   }
 }
