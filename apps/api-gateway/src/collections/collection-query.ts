@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { CollectionSpec, FilterSpec, ListQuery } from '@zonewarden/persistence';
+import { MAX_SERIAL } from '@zonewarden/dns';
 import { quote } from '@zonewarden/domain';
 import { HttpError } from '../common/errors/http-error';
 import { isUuid } from '../common/http/uuid.pipe';
@@ -53,7 +54,6 @@ function parseLimit(raw: string | undefined, limits: PageLimits): number {
   return Math.min(limit, limits.maxLimit);
 }
 
-const MAX_SERIAL = 4_294_967_295;
 /** A UTC timestamp as the API writes them (time, seconds and fraction optional; a trailing Z allowed). */
 const TIMESTAMP = /^(\d{4}-\d\d-\d\d)(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?Z?)?$/;
 

@@ -97,7 +97,7 @@ export function ApiCollection(
   item: Type<unknown>,
   options: { counted?: boolean; description?: string } = {},
 ): MethodDecorator {
-  const counted = options.counted ?? true;
+  const counted = options.counted ?? !spec.uncounted;
   const sortKeys = Object.keys(spec.sortKeys);
   return applyDecorators(
     ApiExtraModels(item),

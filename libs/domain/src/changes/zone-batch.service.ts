@@ -4,6 +4,7 @@ import {
   RecordSetsRepository,
   Storage,
   ZoneHistoryRepository,
+  ZoneRecord,
 } from '@zonewarden/persistence';
 import { Caller, authorize } from '../caller';
 import { badRequest } from '../common.errors';
@@ -56,7 +57,7 @@ export class ZoneBatchService {
     if (batch.changes.length === 0) throw badRequest('A batch needs at least one change');
     if (batch.changes.length > MAX_BATCH_ACTIONS)
       throw badRequest(`A batch takes at most ${MAX_BATCH_ACTIONS} changes, not ${batch.changes.length}`);
-    return this.write(caller, zoneId, batch.changes, {
+    return this.write(caller, await this.zones.get(caller, zoneId), batch.changes, {
       source: 'batch',
       comment: batch.comment ?? null,
       requestId,
@@ -86,7 +87,7 @@ export class ZoneBatchService {
         ? { action: 'DELETE', name, type }
         : { action: 'UPSERT', name, type, ttl: before.ttl, records: before.records },
     );
-    return this.write(caller, zoneId, actions, {
+    return this.write(caller, zone, actions, {
       source: 'revert',
       comment: `Revert of change ${reverted.id}`,
       requestId,
@@ -94,13 +95,14 @@ export class ZoneBatchService {
     });
   }
 
+  /** `zone`: as the caller sees it, read before the transaction (it is locked again inside). */
   private async write(
     caller: Caller,
-    zoneId: string,
+    zone: ZoneRecord,
     actions: BatchActionInput[],
     how: { source: ChangeSource; comment: string | null; requestId?: string; expected?: RRsetChange[] },
   ): Promise<ZoneChangeEntry> {
-    const zone = await this.zones.get(caller, zoneId);
+    const zoneId = zone.id;
     checkRecordSetsWritable(caller, zone);
     const names = namesOf(actions);
     const childZoneOf = await this.writer.childZones(zone, names);

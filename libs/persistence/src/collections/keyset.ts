@@ -28,6 +28,8 @@ export interface CollectionSpec {
   /** API sort key → SQL expression over `{t}` (the table alias). Expressions must be non-null. */
   sortKeys: Record<string, string>;
   defaultSortKey: string;
+  /** Never counted: a count would cost what the collection holds, where a keyset page does not. */
+  uncounted?: boolean;
 }
 
 export interface ListQuery {
@@ -178,7 +180,7 @@ async function totalOf(
   source: ListSource,
   listQuery: ListQuery,
 ): Promise<number | undefined> {
-  if (listQuery.withCount === false) return undefined;
+  if (listQuery.withCount === false || spec.uncounted) return undefined;
   if (source.unfilteredCount && Object.keys(listQuery.filters).length === 0) {
     const [{ total }] = await query<{ total: number }>(pg, source.unfilteredCount);
     return total;

@@ -74,4 +74,6 @@ export const ZONE_HISTORY_COLLECTION: CollectionSpec = {
   },
   sortKeys: { created_at: '{t}.created_at', serial: '{t}.serial' },
   defaultSortKey: 'created_at',
+  // A zone may hold a million changes: a page costs the same at a million as at ten, a count would not.
+  uncounted: true,
 };
