@@ -2,7 +2,7 @@ import { Caller } from '../caller';
 import { Actor } from './zone-change';
 
 /** The API's caller, with the request it made. */
-export function userActor(caller: Caller, requestId?: string): Actor {
+export function userActor(caller: Pick<Caller, 'userId' | 'projectId' | 'roles'>, requestId?: string): Actor {
   return {
     kind: 'user',
     userId: caller.userId ?? null,

@@ -15,6 +15,33 @@ import { rrsetKey } from './rrset-states';
 import { Actor, ChangeSource, RRsetChange, RRsetState } from './zone-change';
 import { CommittedChange, ZoneChangeWriter } from './zone-change-writer';
 
+/**
+ * The (locked) zone's content within its quotas once `rrsets` are applied; how its counted sets and records
+ * move. Throws over_quota otherwise. The counts are kept in the zone's row by every writer (RecordCountDelta):
+ * no counting of a large zone per change.
+ */
+export async function checkRecordSetQuotas(
+  tx: Transaction,
+  zoneStore: ZonesRepository,
+  zone: ZoneRecord,
+  rrsets: RRsetChange[],
+  quotas: Quotas,
+): Promise<RecordCountDelta> {
+  const size = (state: RRsetState | null) => (state ? 1 : 0);
+  const records = (state: RRsetState | null) => state?.records.length ?? 0;
+  const counted = {
+    sets: rrsets.reduce((n, change) => n + size(change.after) - size(change.before), 0),
+    records: rrsets.reduce((n, change) => n + records(change.after) - records(change.before), 0),
+  };
+  const counts = await zoneStore.recordCounts(tx, zone.id);
+  checkZoneContentQuotas(quotas, {
+    largest: Math.max(0, ...rrsets.map((change) => records(change.after))),
+    sets: counts.sets + counted.sets,
+    records: counts.records + counted.records,
+  });
+  return counted;
+}
+
 /** Who makes a change of record sets, and what the result must stay within. */
 export interface RecordSetWrite {
   source: ChangeSource;
@@ -62,7 +89,7 @@ export class RecordSetWriter {
     current: RecordSetRecord[],
     how: RecordSetWrite,
   ): Promise<CommittedChange> {
-    const counted = await this.checkQuotas(tx, zone, rrsets, how.quotas);
+    const counted = await checkRecordSetQuotas(tx, this.zoneStore, zone, rrsets, how.quotas);
     await this.writeRecordSets(tx, zone, rrsets, current, how.creator);
     return this.changes.commitRecorded(
       tx,
@@ -70,28 +97,6 @@ export class RecordSetWriter {
       { source: how.source, actor: how.actor, rrsets, counted, comment: how.comment ?? null },
       (written) => this.signing.signChange(tx, written, rrsets),
     );
-  }
-
-  /** The zone's content within its quotas once the change is applied; how its counted sets and records move. */
-  private async checkQuotas(
-    tx: Transaction,
-    zone: ZoneRecord,
-    rrsets: RRsetChange[],
-    quotas: Quotas,
-  ): Promise<RecordCountDelta> {
-    const size = (state: RRsetState | null) => (state ? 1 : 0);
-    const records = (state: RRsetState | null) => state?.records.length ?? 0;
-    const counted = {
-      sets: rrsets.reduce((n, change) => n + size(change.after) - size(change.before), 0),
-      records: rrsets.reduce((n, change) => n + records(change.after) - records(change.before), 0),
-    };
-    const counts = await this.zoneStore.recordCounts(tx, zone.id);
-    checkZoneContentQuotas(quotas, {
-      largest: Math.max(0, ...rrsets.map((change) => records(change.after))),
-      sets: counts.sets + counted.sets,
-      records: counts.records + counted.records,
-    });
-    return counted;
   }
 
   private async writeRecordSets(

@@ -86,18 +86,25 @@ export class ZoneChangeWriter {
   }
 
   /**
-   * A change that leaves the zone's content and serial as they are (a transfer between projects), or that
-   * was written otherwise in the transaction (an import's zone: `wholeZone`, its record sets all created):
-   * its history entry, with no announcement.
+   * A change that leaves the zone's content and serial as they are (a transfer between projects, a SECONDARY
+   * zone's creation before its first transfer): its history entry, with no announcement.
    */
   async recordOnly(
     tx: Transaction,
     before: ZoneRecord | null,
     after: ZoneRecord,
     change: ZoneChange,
-    wholeZone = false,
   ): Promise<ZoneHistoryRecord> {
-    return this.history.insert(tx, historyEntry(change, before, after), wholeZone);
+    return this.history.insert(tx, historyEntry(change, before, after));
+  }
+
+  /**
+   * A zone created in the transaction with all its content (an import's): `zone.created`, and the first
+   * entry of its history, whose record sets are the zone's content as it now stands, each created.
+   */
+  async created(tx: Transaction, zone: ZoneRecord, change: ZoneChange): Promise<ZoneHistoryRecord> {
+    await this.outbox.write(tx, zoneCreated(zone, requestIdOf(change.actor)));
+    return this.history.insert(tx, historyEntry(change, null, zone), true);
   }
 
   /**

@@ -22,6 +22,7 @@ import { belongsInChildZone } from '../recordsets/recordsets.errors';
 import { DomainSettings } from '../domain-settings';
 import { ZonesService } from '../zones/zones.service';
 import { ZoneChangeWriter } from '../changes/zone-change-writer';
+import { userActor } from '../changes/actor';
 import { TaskAccess } from '../tasks/task-access';
 import { importNotFound } from './imports.errors';
 import { stageZonefile } from './stage-zonefile';
@@ -153,21 +154,11 @@ export class ImportsService {
     await transaction.insertRecordSets(created);
     if (!(await this.imports.completeIn(transaction.tx, request.importId, created)))
       throw new HandledMeanwhile();
-    await this.zones.announceCreated(transaction.tx, created, request.requestId);
-    // Its history starts with the whole zonefile: every record set it made.
-    const actor = {
-      kind: 'user',
-      userId: request.userId ?? null,
-      projectId: request.projectId,
-      roles: request.roles ?? [],
-      requestId: request.requestId,
-    } as const;
-    await this.changes.recordOnly(
-      transaction.tx,
-      null,
-      created,
-      { source: 'import', actor, rrsets: [] },
-      true,
+    // Announced, and its history starts with the whole zonefile: every record set it made.
+    const actor = userActor(
+      { userId: request.userId, projectId: request.projectId, roles: request.roles ?? [] },
+      request.requestId,
     );
+    await this.changes.created(transaction.tx, created, { source: 'import', actor, rrsets: [] });
   }
 }

@@ -3,7 +3,6 @@ import { DomainError } from '../domain-error';
 import { forbidden } from '../common.errors';
 import { checkRecordSetsWritable } from '../zones/secondary-zone-rules';
 import { namesBetween } from '@zonewarden/dns';
-import { Quotas } from '@zonewarden/config';
 import {
   ListQuery,
   NO_COUNT_CHANGE,
@@ -20,10 +19,10 @@ import { Caller, authorize, scopeOf } from '../caller';
 import { userActor } from '../changes/actor';
 import { RRsetState, ZoneChange } from '../changes/zone-change';
 import { ZoneChangeWriter } from '../changes/zone-change-writer';
+import { checkRecordSetQuotas } from '../changes/record-set-writer';
 import { badRequest, pageOrMarkerNotFound } from '../common.errors';
 import { DomainSettings } from '../domain-settings';
 import { QuotasService } from '../quotas/quotas.service';
-import { checkZoneContentQuotas } from '../quotas/quota-rules';
 import { checkMayChangeRecordSet, recordSetCreator } from '../shares/share-rules';
 import { checkNotDeleting } from '../zones/zone-rules';
 import { ZoneSigningService } from '../dnssec/zone-signing.service';
@@ -114,7 +113,8 @@ export class RecordSetsService {
       const siblings = await this.recordSets.typesAtName(tx, zoneId, name);
       if (siblings.includes(type)) throw duplicateRecordSet();
       checkSiblings(name, type, siblings);
-      await this.checkQuotas(tx, locked, quotas, records.length, 1);
+      const rrsets = [{ name, type, before: null, after: stateOf(newSet) }];
+      const counted = await checkRecordSetQuotas(tx, this.zoneStore, locked, rrsets, quotas);
       const id = await this.recordSets.insert(tx, locked, {
         ...newSet,
         projectId: recordSetCreator(caller, locked),
@@ -122,8 +122,8 @@ export class RecordSetsService {
       if (id === null) throw duplicateRecordSet();
       const changed = await this.changes.commit(tx, locked, {
         ...this.change(caller, options),
-        counted: { sets: 1, records: records.length },
-        rrsets: [{ name, type, before: null, after: stateOf(newSet) }],
+        counted,
+        rrsets,
       });
       await this.signing.signChange(tx, changed, [{ name, type }]);
       return this.lock(tx, id);
@@ -180,21 +180,24 @@ export class RecordSetsService {
         if (update.name !== undefined && update.name.toLowerCase() !== current.name) throw immutable('name');
         if (update.type !== undefined && update.type.toUpperCase() !== current.type) throw immutable('type');
       });
-      let counted = NO_COUNT_CHANGE;
-      if (records) {
-        await this.checkQuotas(tx, locked, quotas, records.length, 0, current.records.length);
-        await this.recordSets.replaceRecords(tx, id, records);
-        counted = countedChange(current, { sets: 0, records: records.length - current.records.length });
-      }
-      await this.recordSets.update(tx, id, { ttl: update.ttl, description: update.description });
       const after = stateOf({
         ttl: update.ttl !== undefined ? update.ttl : current.ttl,
         records: records ?? current.records,
       });
+      const rrsets = [{ name: current.name, type: current.type, before: stateOf(current), after }];
+      let counted = NO_COUNT_CHANGE;
+      if (records) {
+        counted = countedChange(
+          current,
+          await checkRecordSetQuotas(tx, this.zoneStore, locked, rrsets, quotas),
+        );
+        await this.recordSets.replaceRecords(tx, id, records);
+      }
+      await this.recordSets.update(tx, id, { ttl: update.ttl, description: update.description });
       const changed = await this.changes.commit(tx, locked, {
         ...this.change(caller, options),
         counted,
-        rrsets: [{ name: current.name, type: current.type, before: stateOf(current), after }],
+        rrsets,
       });
       await this.signing.signChange(tx, changed, [current]);
       return this.lock(tx, id);
@@ -226,24 +229,6 @@ export class RecordSetsService {
   /** Who changes the zone's record sets, through the API. */
   private change(caller: Caller, options: WriteOptions): Pick<ZoneChange, 'source' | 'actor'> {
     return { source: 'api', actor: userActor(caller, options.requestId) };
-  }
-
-  /** Record sets and records of the (locked) zone, managed ones aside, stay within the quotas after the change. */
-  private async checkQuotas(
-    tx: Transaction,
-    zone: ZoneRecord,
-    quotas: Quotas,
-    records: number,
-    addedSets: number,
-    removedRecords = 0,
-  ): Promise<void> {
-    // Kept in the zone's row by every writer (RecordCountDelta): no counting of a large zone per change.
-    const counts = await this.zoneStore.recordCounts(tx, zone.id);
-    checkZoneContentQuotas(quotas, {
-      largest: records,
-      sets: counts.sets + addedSets,
-      records: counts.records - removedRecords + records,
-    });
   }
 
   /**

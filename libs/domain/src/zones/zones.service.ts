@@ -121,8 +121,8 @@ export class ZonesService {
    * transaction: the project's zone quota, the name rules (TLDs and blacklists included; an admin —
    * Designate's `use_blacklisted_zone` — may use a blacklisted name), the pool's nameservers; the zone is
    * inserted with its managed SOA and NS record sets (a SECONDARY zone with none, and serial 1: its transfer
-   * brings them). The caller announces it (announceCreated) once it is complete, or has it announced with
-   * the insert (`announce`, below). Two round trips: the
+   * brings them). The caller announces it (ZoneChangeWriter.created) once it is complete, or has it
+   * announced with the insert (`announce`, below). Two round trips: the
    * checks' reads (the project's quotas among them, unless the caller has them: `quotas`) in one
    * statement, the insert (under the project's zone lock when its quota is finite, taken there so that
    * the lock is held from the insert to the commit only) in another. With `announce` that statement
@@ -175,10 +175,6 @@ export class ZonesService {
   /** One more zone for the project within its quota; its creations and accepts queue on its lock meanwhile. */
   async checkZoneQuota(tx: Transaction, projectId: string, quotas: Quotas): Promise<void> {
     if (quotas.zones >= 0) checkQuota(quotas, 'zones', (await this.zones.countLiveLocked(tx, projectId)) + 1);
-  }
-
-  announceCreated(tx: Transaction, zone: ZoneRecord, requestId?: string): Promise<void> {
-    return this.outbox.write(tx, zoneCreated(zone, requestId));
   }
 
   async get(caller: Caller, id: string): Promise<ZoneRecord> {
