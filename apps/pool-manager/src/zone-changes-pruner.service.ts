@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { ZoneChangeLogService } from '@zonewarden/domain';
+import { CatalogZonesService, ZoneChangeLogService } from '@zonewarden/domain';
 import { PeriodicTask } from '@zonewarden/runtime';
 import { PoolManagerConfig } from './pool-manager.config';
 
@@ -10,7 +10,8 @@ const INTERVAL_MS = 60_000;
 
 /**
  * Deletes the zone change log's rows older than ZONE_CHANGES_RETENTION_MS (mini-dns catches up from it
- * every few seconds). Several pool-managers may prune at once: they delete disjoint or already-gone rows.
+ * every few seconds), and the catalog zones' members removed long ago (CatalogZonesService.prune). Several
+ * pool-managers may prune at once: they delete disjoint or already-gone rows.
  */
 @Injectable()
 export class ZoneChangesPruner implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -20,6 +21,7 @@ export class ZoneChangesPruner implements OnApplicationBootstrap, BeforeApplicat
   constructor(
     private readonly config: PoolManagerConfig,
     private readonly changes: ZoneChangeLogService,
+    private readonly catalogZones: CatalogZonesService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -35,5 +37,6 @@ export class ZoneChangesPruner implements OnApplicationBootstrap, BeforeApplicat
     let pruned: number;
     do pruned = await this.changes.prune(before, BATCH);
     while (pruned === BATCH);
+    await this.catalogZones.prune();
   }
 }

@@ -5,6 +5,7 @@ import { Type, plainToInstance } from 'class-transformer';
 import {
   ArrayMinSize,
   IsArray,
+  IsIn,
   IsInt,
   IsObject,
   IsOptional,
@@ -14,6 +15,8 @@ import {
   Max,
   Min,
   ValidateNested,
+  ValidationError,
+  isBase64,
   validateSync,
 } from 'class-validator';
 import { load as parseYaml } from 'js-yaml';
@@ -53,6 +56,58 @@ class TargetConfig {
   options?: Record<string, unknown>;
 }
 
+/** TSIG algorithms a catalog's key may use: Designate's (`designate/common/constants.py` TSIG_ALGORITHMS). */
+export const CATALOG_TSIG_ALGORITHMS = [
+  'hmac-md5',
+  'hmac-sha1',
+  'hmac-sha224',
+  'hmac-sha256',
+  'hmac-sha384',
+  'hmac-sha512',
+] as const;
+
+/**
+ * Designate 18's `catalog_zone` block: the pool's zones listed in an RFC 9432 catalog zone that mini-dns
+ * serves. Designate's `catalog_zone_tsig_key` is the key's secret (the key is named after the catalog); with
+ * `catalog_zone_tsig_secret` given as well, `catalog_zone_tsig_key` is the key's name instead.
+ */
+export class CatalogZoneConfig {
+  @Matches(/^([A-Za-z0-9_-]{1,63}\.)+$/, {
+    message: 'catalog_zone_fqdn must be an absolute name ending with a dot',
+  })
+  catalog_zone_fqdn!: string;
+
+  /** The catalog's SOA refresh, seconds (Designate sends it as a string too). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(2147483647)
+  catalog_zone_refresh = 3600;
+
+  @IsOptional()
+  @IsString()
+  catalog_zone_tsig_key?: string;
+
+  @IsOptional()
+  @IsString()
+  catalog_zone_tsig_secret?: string;
+
+  @IsIn(CATALOG_TSIG_ALGORITHMS)
+  catalog_zone_tsig_algorithm: (typeof CATALOG_TSIG_ALGORITHMS)[number] = 'hmac-sha256';
+}
+
+/** A catalog's TSIG key as the pools file gives it, in either of its two spellings; none without one. */
+export function catalogTsigKey(
+  catalog: CatalogZoneConfig,
+): { name: string; algorithm: string; secret: string } | undefined {
+  const { catalog_zone_tsig_key: key, catalog_zone_tsig_secret: secret } = catalog;
+  if (!key) return undefined;
+  const algorithm = catalog.catalog_zone_tsig_algorithm;
+  return secret
+    ? { name: key, algorithm, secret }
+    : { name: catalog.catalog_zone_fqdn, algorithm, secret: key };
+}
+
 export class PoolConfig {
   @IsUUID()
   id!: string;
@@ -84,6 +139,11 @@ export class PoolConfig {
   @ValidateNested({ each: true })
   @Type(() => HostPortConfig)
   also_notifies: HostPortConfig[] = [];
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CatalogZoneConfig)
+  catalog_zone?: CatalogZoneConfig;
 }
 
 /** Without a pools file: one pool whose nameserver and target is the builtin DNS server. */
@@ -107,13 +167,21 @@ export function parsePools(plain: unknown): PoolConfig[] {
   return plain.map((entry, index) => {
     const pool = plainToInstance(PoolConfig, entry as object);
     const errors = validateSync(pool, { whitelist: true, forbidNonWhitelisted: true });
-    if (errors.length > 0) {
-      const problems = errors.map(
-        (e) => `${e.property}: ${Object.values(e.constraints ?? { invalid: 'invalid (nested)' }).join(', ')}`,
-      );
-      throw new Error(`pools[${index}]: ${problems.join('; ')}`);
-    }
+    const catalogKey = pool.catalog_zone && catalogTsigKey(pool.catalog_zone);
+    if (errors.length === 0 && catalogKey && !isBase64(catalogKey.secret))
+      throw new Error(`pools[${index}]: catalog_zone: the TSIG secret must be base64`);
+    if (errors.length > 0) throw new Error(`pools[${index}]: ${problemsOf(errors).join('; ')}`);
     return pool;
+  });
+}
+
+/** Each broken constraint with the path of its property (`catalog_zone.catalog_zone_fqdn: …`). */
+function problemsOf(errors: ValidationError[], prefix = ''): string[] {
+  return errors.flatMap((e) => {
+    const path = `${prefix}${e.property}`;
+    const own = e.constraints ? [`${path}: ${Object.values(e.constraints).join(', ')}`] : [];
+    const nested = problemsOf(e.children ?? [], `${path}.`);
+    return own.length + nested.length > 0 ? [...own, ...nested] : [`${path}: invalid`];
   });
 }
 

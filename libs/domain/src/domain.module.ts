@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { BlacklistsService } from './catalogs/blacklists.service';
+import { CatalogZonesService } from './catalog-zones/catalog-zones.service';
 import { PoolsFileService } from './catalogs/pools-file.service';
 import { PoolsService } from './catalogs/pools.service';
 import { TldsService } from './catalogs/tlds.service';
@@ -34,12 +35,14 @@ import { TsigKeysService } from './tsigkeys/tsigkeys.service';
 import { DynamicUpdateService } from './updates/dynamic-update.service';
 import { UpdateGrantsService } from './updates/update-grants.service';
 import { LegacyDomainsService } from './zones/legacy-domains.service';
+import { PoolMoveService } from './zones/pool-move.service';
 import { SecondaryZonesService } from './zones/secondary-zones.service';
 import { XfrRequestsService } from './zones/xfr-requests.service';
 import { ZonesService } from './zones/zones.service';
 
 const SERVICES = [
   BlacklistsService,
+  CatalogZonesService,
   DnssecMaintenanceService,
   DnssecService,
   DynamicUpdateService,
@@ -49,6 +52,7 @@ const SERVICES = [
   ImportsService,
   IncrementalTransferService,
   LegacyDomainsService,
+  PoolMoveService,
   PoolsFileService,
   PoolsService,
   PropagationStateService,

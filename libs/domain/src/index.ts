@@ -1,4 +1,6 @@
 export * from './caller';
+export * from './catalog-zones/catalog-zone-content';
+export * from './catalog-zones/catalog-zones.service';
 export * from './catalogs/blacklist-pattern';
 export * from './catalogs/blacklists.service';
 export * from './catalogs/catalog.service';
@@ -66,6 +68,7 @@ export * from './updates/update-grants.errors';
 export * from './updates/update-grants.service';
 export * from './updates/update-rules';
 export * from './zones/legacy-domains.service';
+export * from './zones/pool-move.service';
 export * from './zones/secondary-zone-rules';
 export * from './zones/secondary-zones.service';
 export * from './zones/xfr-requests.service';

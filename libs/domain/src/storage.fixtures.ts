@@ -59,6 +59,8 @@ export function zoneRecord(fields: Partial<ZoneRecord> = {}): ZoneRecord {
     createdAt: new Date('2026-01-01T00:00:00Z'),
     updatedAt: null,
     transferredAt: null,
+    previousPoolId: null,
+    poolMoveStage: null,
     shared: false,
     ...fields,
   };

@@ -1,4 +1,5 @@
 export * from './access/scope';
+export * from './catalog-zones/catalog-zones.repository';
 export * from './catalogs/catalog-table';
 export * from './catalogs/catalogs.repositories';
 export * from './collections/keyset';

@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DatabaseOptions } from '@zonewarden/config';
+import { CatalogZonesRepository } from './catalog-zones/catalog-zones.repository';
 import { DnssecRepository } from './dnssec/dnssec.repository';
 import { BlacklistsRepository, TldsRepository } from './catalogs/catalogs.repositories';
 import { ExportsRepository } from './exports/exports.repository';
@@ -30,6 +31,7 @@ import { ZonesRepository } from './zones/zones.repository';
 
 const REPOSITORIES = [
   BlacklistsRepository,
+  CatalogZonesRepository,
   DnssecRepository,
   ExportsRepository,
   ImportsRepository,

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ZonesService } from '@zonewarden/domain';
+import { PoolMoveService, ZonesService } from '@zonewarden/domain';
 import { ZONE_COLLECTION, ZoneRecord } from '@zonewarden/persistence';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { collectionBody, collectionLinks } from '../collections/collection-links';
@@ -22,6 +22,7 @@ import { successStatus } from '../common/http/success-status';
 import { GatewayConfig } from '../config/gateway.config';
 import { MetricsService } from '../metrics/metrics.service';
 import { CreateZoneDto } from './dto/create-zone.dto';
+import { PoolMoveDto } from './dto/pool-move.dto';
 import { UpdateZoneDto } from './dto/update-zone.dto';
 import { ApiCollection, ApiErrors, ApiSuccess } from '../openapi/api-docs';
 import { Field, IntegerField, TextField } from '../openapi/api-schemas';
@@ -63,6 +64,7 @@ export class ZonesController {
   constructor(
     private readonly config: GatewayConfig,
     private readonly zones: ZonesService,
+    private readonly poolMoves: PoolMoveService,
     private readonly metrics: MetricsService,
   ) {}
 
@@ -215,6 +217,41 @@ export class ZonesController {
   @ApiErrors({ 403: '`forbidden`: not an admin.', 404: ZONE_NOT_FOUND })
   async abandon(@Auth() auth: AuthContext, @ZoneId() id: string): Promise<void> {
     await this.zones.abandon(auth, id);
+  }
+
+  /** Designate 18's: the zone moves to another pool, never unserved on the way (pool-manager carries it out). */
+  @Post(':zone_id/tasks/pool_move')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Move a zone to another pool',
+    description:
+      "Admins only. The zone is provisioned on the new pool's targets and confirmed there, then removed from the old " +
+      "pool's; its NS records become the new pool's. Without `pool_id`, the scheduler's choice (the default pool).",
+  })
+  @ApiBody({
+    type: PoolMoveDto,
+    examples: {
+      pool: { summary: 'To a given pool', value: { pool_id: '794ccc2c-d751-44fe-b57f-8894c9f5c842' } },
+      scheduled: { summary: "To the scheduler's choice", value: {} },
+    },
+  })
+  @ApiResponse({ status: 202, description: 'The move has started (the zone is PENDING); empty body.' })
+  @ApiErrors({
+    400:
+      '`bad_request`: a deleting zone, the same pool (`Target pool must be different for zone pool move`), no other ' +
+      'pool to choose (`No valid pool selected`), a pool that does not exist, a move under way; `invalid_object`; ' +
+      '`empty_request_body`.',
+    403: '`forbidden`: not an admin.',
+    404: ZONE_NOT_FOUND,
+  })
+  async poolMove(
+    @Auth() auth: AuthContext,
+    @ZoneId() id: string,
+    @Body(new ObjectBodyPipe(PoolMoveDto, 'zone')) dto: PoolMoveDto,
+    @Req() req: Request,
+  ): Promise<void> {
+    await this.poolMoves.move(auth, id, dto.pool_id, req.requestId);
+    this.metrics.zoneChanges.inc({ action: 'UPDATE' });
   }
 
   private render(zone: ZoneRecord, req: Request) {

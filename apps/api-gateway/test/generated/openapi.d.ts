@@ -141,6 +141,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/zones/{zone_id}/tasks/pool_move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a zone to another pool
+         * @description Admins only. The zone is provisioned on the new pool's targets and confirmed there, then removed from the old pool's; its NS records become the new pool's. Without `pool_id`, the scheduler's choice (the default pool).
+         */
+        post: operations["Zones_poolMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/zones/{zone_id}/changes": {
         parameters: {
             query?: never;
@@ -1514,6 +1534,13 @@ export interface components {
         Nameservers: {
             nameservers: components["schemas"]["Nameserver"][];
         };
+        PoolMoveDto: {
+            /**
+             * Format: uuid
+             * @example 794ccc2c-d751-44fe-b57f-8894c9f5c842
+             */
+            pool_id?: string;
+        };
         ChangeActor: {
             /** @description The user's id (null: a TSIG key or the service itself). */
             user_id: string | null;
@@ -1593,7 +1620,7 @@ export interface components {
              * @description What made the change.
              * @enum {string}
              */
-            source: "api" | "legacy" | "import" | "transfer" | "batch" | "revert" | "update" | "dnssec" | "secondary";
+            source: "api" | "legacy" | "import" | "transfer" | "batch" | "revert" | "update" | "dnssec" | "secondary" | "pool_move";
             actor: components["schemas"]["ChangeActor"];
             comment: string | null;
             /**
@@ -3426,6 +3453,69 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    Zones_poolMove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Admins only: act as this project (403 for anyone else). */
+                "X-Auth-Sudo-Project-ID"?: components["parameters"]["AuthSudoProjectId"];
+                /** @description Admins only: `true` sees every project's resources (403 for anyone else). */
+                "X-Auth-All-Projects"?: components["parameters"]["AuthAllProjects"];
+            };
+            path: {
+                zone_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PoolMoveDto"];
+            };
+        };
+        responses: {
+            /** @description The move has started (the zone is PENDING); empty body. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `bad_request`: a deleting zone, the same pool (`Target pool must be different for zone pool move`), no other pool to choose (`No valid pool selected`), a pool that does not exist, a move under way; `invalid_object`; `empty_request_body`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description `forbidden`: not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `zone_not_found`: no such zone, or another project's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["RequestTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     ZoneChanges_list: {
         parameters: {
             query?: {
@@ -3438,7 +3528,7 @@ export interface operations {
                 /** @description The sort direction. */
                 sort_dir?: "asc" | "desc";
                 /** @description One of the values (with `DESIGNATE_STATUS_CODES=true` another value matches nothing; else 400). */
-                source?: "api" | "legacy" | "import" | "transfer" | "batch" | "revert" | "update" | "dnssec" | "secondary";
+                source?: "api" | "legacy" | "import" | "transfer" | "batch" | "revert" | "update" | "dnssec" | "secondary" | "pool_move";
                 /** @description A serial (0 to 4294967295), exact match. */
                 serial?: number;
                 /** @description A UTC timestamp (`YYYY-MM-DDTHH:MM:SS[.ffffff]`): what was made at or after it. */

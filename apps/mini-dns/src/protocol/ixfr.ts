@@ -58,6 +58,7 @@ export class IncrementalTransfers {
           soa: soaText(zone),
           soaTtl: zone.soa.ttl,
           signed: zone.signed,
+          catalogVersion: zone.stored.catalogVersion,
         },
         from,
       );

@@ -60,8 +60,11 @@ export class ZoneTree {
     readonly apex: WireName,
     readonly serial: number,
     nodes: ZoneNode[],
-    /** The zone in storage: its id and default TTL (what an incremental transfer reads its history with). */
-    readonly stored: { id: string; ttl: number },
+    /**
+     * The zone in storage: its id and default TTL (what an incremental transfer reads its history with); a
+     * catalog zone's pool id and the version it stands for.
+     */
+    readonly stored: { id: string; ttl: number; catalogVersion?: number },
   ) {
     this.names.add(apex.key);
     for (const node of nodes) {
@@ -176,6 +179,7 @@ export function buildZoneTree(content: ZoneContent, skipped?: (reason: string) =
   return new ZoneTree(WireName.fromText(content.name), content.serial, [...nodes.values()], {
     id: content.id,
     ttl: content.ttl,
+    catalogVersion: content.catalogVersion,
   });
 }
 

@@ -1,5 +1,6 @@
 import { bind9Driver } from './bind9.driver';
 import { builtinDriver } from './builtin.driver';
+import { catalogConsumerDriver } from './catalog-consumer.driver';
 import { powerDnsDriver } from './powerdns.driver';
 import { DriverFactory } from './target-driver';
 
@@ -8,6 +9,7 @@ export const DRIVERS: Record<string, DriverFactory> = {
   builtin: builtinDriver,
   bind9: bind9Driver,
   powerdns: powerDnsDriver,
+  catalog_consumer: catalogConsumerDriver,
 };
 
 export * from './target-driver';

@@ -15,6 +15,11 @@ export interface TargetDriver {
    */
   ensure(zoneName: string, key?: TsigKey): Promise<void>;
   remove(zoneName: string): Promise<void>;
+  /**
+   * A consumer of the pool's catalog zone (RFC 9432), which provisions itself from it, is told when the
+   * catalog changed (`key`: the catalog's own); resolves once it serves the catalog at `serial` or later.
+   */
+  catalogChanged?(catalogName: string, serial: number, key?: TsigKey): Promise<void>;
 }
 
 export interface DriverContext {

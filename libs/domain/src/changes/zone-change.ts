@@ -3,10 +3,19 @@ import { RecordCountDelta, ZoneChanges } from '@zonewarden/persistence';
 /**
  * What made a change: the API (or its legacy interface), an import, a zone transfer between projects,
  * DNSSEC (through the API or its maintenance), a SECONDARY zone's transfer from its masters, a batch, a
- * revert, a dynamic update (RFC 2136).
+ * revert, a dynamic update (RFC 2136), a move to another pool (its NS records follow the pool's).
  */
 export type ChangeSource =
-  'api' | 'legacy' | 'import' | 'transfer' | 'dnssec' | 'secondary' | 'batch' | 'revert' | 'update';
+  | 'api'
+  | 'legacy'
+  | 'import'
+  | 'transfer'
+  | 'dnssec'
+  | 'secondary'
+  | 'batch'
+  | 'revert'
+  | 'update'
+  | 'pool_move';
 
 /** Who made a change: a caller of the API, a TSIG key (DNS), or one of the service's own processes. */
 export type Actor =

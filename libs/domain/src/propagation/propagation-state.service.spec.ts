@@ -1,5 +1,6 @@
 import { ZONE_EVENTS } from '@zonewarden/contracts';
 import { PoolsRepository, ZoneLocks, ZonePropagationRepository } from '@zonewarden/persistence';
+import { CatalogZonesService } from '../catalog-zones/catalog-zones.service';
 import { TX, outboxStub, storageStub, zoneRecord } from '../storage.fixtures';
 import { PropagationStateService } from './propagation-state.service';
 
@@ -27,6 +28,7 @@ describe(PropagationStateService.name, () => {
       {} as PoolsRepository,
       locks as unknown as ZoneLocks,
       outbox,
+      {} as CatalogZonesService,
     );
   });
 

@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import {
+  CatalogZoneRecord,
   OutboxWriter,
   PoolRecord,
   PoolsRepository,
   Storage,
   ZoneLocks,
   ZonePropagationRepository,
+  PoolMoveStage,
   ZoneRecord,
 } from '@zonewarden/persistence';
-import { zonePurged } from '../events/zone-events';
+import { CatalogZonesService } from '../catalog-zones/catalog-zones.service';
+import { zonePurged, zoneUpdated } from '../events/zone-events';
 
 /**
  * A zone's propagation to its pool's targets, as pool-manager drives it: what it reads (the zone, its
@@ -24,6 +27,7 @@ export class PropagationStateService {
     private readonly pools: PoolsRepository,
     private readonly locks: ZoneLocks,
     private readonly outbox: OutboxWriter,
+    private readonly catalogZones: CatalogZonesService,
   ) {}
 
   /** Reserves the zone locks' connection; throws (naming DATABASE_POOL_SIZE) when the budget is too small. */
@@ -48,6 +52,24 @@ export class PropagationStateService {
 
   poolIds(): Promise<string[]> {
     return this.pools.ids();
+  }
+
+  /** The pool's catalog zone (RFC 9432), or null when it has none. */
+  catalogOf(poolId: string): Promise<CatalogZoneRecord | null> {
+    return this.catalogZones.forPool(poolId);
+  }
+
+  /**
+   * A pool move goes on from `stage` to `next` (the catalogs follow, storage's trigger keeps them), announced
+   * as `zone.updated` so that every mini-dns serves the catalogs as they now are. Null when the zone is no
+   * longer at `stage` (another process moved it on, or the move ended).
+   */
+  advancePoolMove(zone: ZoneRecord, stage: PoolMoveStage, next: PoolMoveStage): Promise<ZoneRecord | null> {
+    return this.storage.transaction(async (tx) => {
+      const advanced = await this.zones.advancePoolMove(tx, zone.id, stage, next);
+      if (advanced) await this.outbox.write(tx, zoneUpdated(advanced));
+      return advanced;
+    });
   }
 
   /**

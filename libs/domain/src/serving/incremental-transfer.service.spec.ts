@@ -1,4 +1,5 @@
 import { ZoneHistoryRecord, ZoneHistoryRepository } from '@zonewarden/persistence';
+import { CatalogZonesService } from '../catalog-zones/catalog-zones.service';
 import { IncrementalTransferService, MAX_TRANSFER_CHANGES } from './incremental-transfer.service';
 
 const SOA = (serial: number) => `ns1.test. h.example.com. ${serial} 3600 600 86400 300`;
@@ -16,7 +17,12 @@ const entry = (previousSerial: number, serial: number, address: string) =>
 describe(IncrementalTransferService.name, () => {
   function serviceWith(entries: ZoneHistoryRecord[]) {
     const history = { since: jest.fn(async () => entries) };
-    return { history, sut: new IncrementalTransferService(history as unknown as ZoneHistoryRepository) };
+    const catalogs = { differences: jest.fn(async () => []) };
+    const sut = new IncrementalTransferService(
+      history as unknown as ZoneHistoryRepository,
+      catalogs as unknown as CatalogZonesService,
+    );
+    return { history, catalogs, sut };
   }
 
   it("reads the history after the client's serial and gives each change as a difference sequence", async () => {
@@ -54,5 +60,15 @@ describe(IncrementalTransferService.name, () => {
     // Pruned (nothing after the client's serial), or behind by more than MAX_TRANSFER_CHANGES.
     expect(await serviceWith([]).sut.differences(zone, 10)).toBeNull();
     expect(await serviceWith([entry(10, 11, '192.0.2.1')]).sut.differences(zone, 10)).toBeNull();
+  });
+
+  it("answers a catalog zone from its members' versions, not from a zone history", async () => {
+    const { history, catalogs, sut } = serviceWith([]);
+    await sut.differences({ ...zone, name: 'catalog.test.', catalogVersion: 4_294_967_300 }, 2);
+    expect(catalogs.differences).toHaveBeenCalledWith(
+      { poolId: 'zone-1', name: 'catalog.test.', version: 4_294_967_300 },
+      2,
+    );
+    expect(history.since).not.toHaveBeenCalled();
   });
 });

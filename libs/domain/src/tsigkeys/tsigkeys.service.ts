@@ -12,6 +12,7 @@ import {
   signingKey,
 } from '@zonewarden/persistence';
 import { Caller, authorize } from '../caller';
+import { CatalogZonesService } from '../catalog-zones/catalog-zones.service';
 import { pageOrMarkerNotFound } from '../common.errors';
 import { duplicateTsigKey, tsigKeyNotFound } from './tsigkeys.errors';
 
@@ -27,6 +28,7 @@ export class TsigKeysService {
   constructor(
     private readonly keys: TsigKeysRepository,
     private readonly storage: Storage,
+    private readonly catalogZones: CatalogZonesService,
   ) {}
 
   async list(caller: Caller, query: ListQuery): Promise<Page<TsigKeyRecord>> {
@@ -56,14 +58,22 @@ export class TsigKeysService {
     if (!(await this.keys.delete(id))) notFound();
   }
 
-  /** Every key, as a server verifying signed requests holds them by name. */
+  /** Every key, as a server verifying signed requests holds them by name: the catalogs' too. */
   async signingKeys(): Promise<TsigKey[]> {
-    return (await this.keys.all()).flatMap((record) => signingKey(record) ?? []);
+    const [stored, catalogs] = await Promise.all([this.keys.all(), this.catalogZones.signingKeys()]);
+    return [...stored.flatMap((record) => signingKey(record) ?? []), ...catalogs];
   }
 
-  /** The keys a transfer of the zone `name` (lower case) may be signed with; none: it needs no key. */
-  keysForZoneName(name: string): Promise<TsigKeyRecord[]> {
-    return this.keys.forZoneName(name);
+  /**
+   * The keys a transfer of the zone `name` (lower case) may be signed with; none: it needs no key. A
+   * catalog zone's is its own (the pools file's).
+   */
+  async keysForZoneName(name: string): Promise<Pick<TsigKey, 'name'>[]> {
+    const [stored, catalog] = await Promise.all([
+      this.keys.forZoneName(name),
+      this.catalogZones.keyFor(name),
+    ]);
+    return catalog ? [...stored, catalog] : stored;
   }
 
   /** The key a transfer of the zone is signed with: the zone's own, else its pool's; none. */

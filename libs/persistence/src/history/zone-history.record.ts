@@ -10,6 +10,7 @@ export const CHANGE_SOURCES = [
   'update',
   'dnssec',
   'secondary',
+  'pool_move',
 ] as const;
 export type ChangeSourceName = (typeof CHANGE_SOURCES)[number];
 

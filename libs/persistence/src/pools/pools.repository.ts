@@ -4,6 +4,7 @@ import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
 import { query, withTransaction } from '../sql';
 import { Transaction } from '../transaction';
+import { syncCatalogZone } from '../catalog-zones/catalog-zones-sync';
 
 export interface HostPort {
   host: string;
@@ -86,6 +87,7 @@ export class PoolsRepository {
             SELECT gen_random_uuid(), ${id}::uuid, type, description, options
               FROM json_to_recordset(${JSON.stringify(targets)}::json) AS t(type text, description text, options jsonb)`,
         );
+        await syncCatalogZone(tx, id, pool.catalog_zone);
       }
     });
   }

@@ -28,6 +28,8 @@ export interface ZoneContent {
   recordsets: RecordSetContent[];
   /** The signer's records; a zone with any is signed. */
   dnssec: DnssecRecordContent[];
+  /** A pool's catalog zone (`id` is the pool's): the version its serial stands for. */
+  catalogVersion?: number;
 }
 
 /** A record set's content, its records in a stable order (`s` is the record set). */
@@ -53,23 +55,28 @@ export class ZoneContentRepository {
    * The served zones' names after `after` in name order, at most `limit` of them, without their trailing
    * dot (`example.com`, as mini-dns indexes them). The whole index is read page by page (keyset on the
    * served-name partial index, index-only), each page as one JSON array: a million names are read in half
-   * the time rows would take, each a string of its own (no slice of a larger one kept alive).
+   * the time rows would take, each a string of its own (no slice of a larger one kept alive). The pools'
+   * catalog zones are served too.
    */
   async servedZoneNames(after: string, limit: number): Promise<string[]> {
+    const from = after ? `${after}.` : '';
     const [row] = await query<{ names: string[] | null }>(
       this.prisma.pg,
       Prisma.sql`SELECT json_agg(left(name, -1) ORDER BY name) AS names FROM (
-          SELECT name FROM zones WHERE ${SERVED} AND name > ${after ? `${after}.` : ''} ORDER BY name LIMIT ${limit}) page`,
+          (SELECT name FROM zones WHERE ${SERVED} AND name > ${from} ORDER BY name LIMIT ${limit})
+          UNION ALL (SELECT name FROM catalog_zones WHERE name > ${from} ORDER BY name LIMIT ${limit})
+          ORDER BY name LIMIT ${limit}) page`,
       'zone-served-names',
     );
     return row.names ?? [];
   }
 
-  /** Which of `names` are served now. */
+  /** Which of `names` are served now (zones and catalog zones). */
   async servedAmong(names: string[]): Promise<string[]> {
     const rows = await query<{ name: string }>(
       this.prisma.pg,
-      Prisma.sql`SELECT name FROM zones WHERE ${SERVED} AND name = ANY(${names}::text[])`,
+      Prisma.sql`SELECT name FROM zones WHERE ${SERVED} AND name = ANY(${names}::text[])
+        UNION ALL SELECT name FROM catalog_zones WHERE name = ANY(${names}::text[])`,
       'zone-served-among',
     );
     return rows.map((row) => row.name);

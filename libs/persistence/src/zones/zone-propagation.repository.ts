@@ -3,7 +3,7 @@ import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
 import { query } from '../sql';
 import { Transaction } from '../transaction';
-import { ZoneRecord } from './zone.record';
+import { PoolMoveStage, ZoneRecord } from './zone.record';
 import { ZONE_COLUMNS, ZoneRow, toZoneRecord } from './zone-sql';
 
 /**
@@ -26,13 +26,14 @@ export class ZonePropagationRepository {
 
   /**
    * Every target serves the zone at `serial`: the pending create/update is done, and the serial is kept as
-   * the zone's propagated one (its history's changes up to it are ACTIVE). A newer change made meanwhile
-   * (another serial) keeps its own pending action. Returns whether the zone was updated.
+   * the zone's propagated one (its history's changes up to it are ACTIVE), and a pool move is over. A newer
+   * change made meanwhile (another serial) keeps its own pending action. Returns whether the zone was updated.
    */
   async markPropagated(tx: Transaction, id: string, serial: number): Promise<boolean> {
     const rows = await query(
       tx,
-      Prisma.sql`UPDATE zones SET action = 'NONE', status = 'ACTIVE', error_reason = NULL, propagated_serial = serial
+      Prisma.sql`UPDATE zones SET action = 'NONE', status = 'ACTIVE', error_reason = NULL, propagated_serial = serial,
+          previous_pool_id = NULL, pool_move_stage = NULL
         WHERE id = ${id}::uuid AND serial = ${serial} AND action IN ('CREATE', 'UPDATE') RETURNING id`,
       'zone-mark-propagated',
     );
@@ -49,6 +50,22 @@ export class ZonePropagationRepository {
       'recordsets-mark-propagated',
     );
     return true;
+  }
+
+  /** A pool move goes on to its next stage (from `stage` only: another process may have moved it on). */
+  async advancePoolMove(
+    tx: Transaction,
+    id: string,
+    stage: PoolMoveStage,
+    next: PoolMoveStage,
+  ): Promise<ZoneRecord | null> {
+    const [row] = await query<ZoneRow>(
+      tx,
+      Prisma.sql`UPDATE zones t SET pool_move_stage = ${next} WHERE t.id = ${id}::uuid AND t.pool_move_stage = ${stage}
+        RETURNING ${ZONE_COLUMNS}`,
+      'zone-advance-pool-move',
+    );
+    return row ? toZoneRecord(row) : null;
   }
 
   /** Propagation gave up for now: ERROR with a reason for operators; the action stays pending. */

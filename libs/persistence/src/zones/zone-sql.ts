@@ -19,6 +19,7 @@ export const ZONE_COLUMNS = Prisma.raw(`t.id, t.project_id AS "projectId", t.poo
   t.serial, t.propagated_serial::float8 AS "propagatedSerial", t.status::text AS status, t.action::text AS action, t.type::text AS type, t.description, t.masters,
   t.attributes, t.version, t.error_reason AS "errorReason", t.created_at AT TIME ZONE 'UTC' AS "createdAt",
   t.updated_at AT TIME ZONE 'UTC' AS "updatedAt", t.transferred_at AT TIME ZONE 'UTC' AS "transferredAt",
+  t.previous_pool_id AS "previousPoolId", t.pool_move_stage AS "poolMoveStage",
   EXISTS (SELECT 1 FROM zone_shares s WHERE s.zone_id = t.id) AS shared`);
 
 /**

@@ -31,7 +31,17 @@ export interface ZoneRecord {
   transferredAt: Date | null;
   /** Whether the zone is shared with any other project. */
   shared: boolean;
+  /** A pool move under way (POOL_MOVE_STAGES): the pool the zone leaves; null otherwise. */
+  previousPoolId: string | null;
+  poolMoveStage: PoolMoveStage | null;
 }
+
+/**
+ * How far a pool move is: the old pool's catalog points to the new one (change of ownership, RFC 9432
+ * §5.6), the zone is listed in both catalogs, it has left the old one (its old targets are being emptied).
+ */
+export const POOL_MOVE_STAGES = { ownershipAnnounced: 1, listedInBoth: 2, leftOldPool: 3 } as const;
+export type PoolMoveStage = (typeof POOL_MOVE_STAGES)[keyof typeof POOL_MOVE_STAGES];
 
 export const ZONE_STATUSES = ['ACTIVE', 'PENDING', 'ERROR', 'DELETED'] as const;
 export const ZONE_TYPES = ['PRIMARY', 'SECONDARY', 'CATALOG'] as const;

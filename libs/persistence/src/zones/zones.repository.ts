@@ -9,7 +9,13 @@ import { PrismaService } from '../prisma.service';
 import { OutboxEntry, outboxRow } from '../outbox/outbox.writer';
 import { isUniqueViolation, query } from '../sql';
 import { Queryable, Transaction } from '../transaction';
-import { DESIGNATE_ZONE_COLLECTION, ZONE_COLLECTION, ZoneRecord, ZoneType } from './zone.record';
+import {
+  DESIGNATE_ZONE_COLLECTION,
+  POOL_MOVE_STAGES,
+  ZONE_COLLECTION,
+  ZoneRecord,
+  ZoneType,
+} from './zone.record';
 import { ZoneCreationEntry } from '../history/zone-history.record';
 import {
   NO_COUNT_CHANGE,
@@ -152,14 +158,15 @@ export class ZonesRepository {
   /**
    * The live zones that stand in the way of `zone`: one named like it (any project; the partial unique
    * index), else one of another project above it (`ancestors`: one probe of that index each) or below
-   * it (a range of the reversed names' index) — the same name first; at most one. Each lookup costs
-   * the same whatever the table holds.
+   * it (a range of the reversed names' index) — the same name first (a pool's catalog zone's too, which
+   * mini-dns serves under it); at most one. Each lookup costs the same whatever the table holds.
    */
   private relatedByName(zone: { name: string; projectId: string }, ancestors: string[]): Prisma.Sql {
     const { name, projectId } = zone;
     const live = Prisma.sql`SELECT name, project_id AS "projectId" FROM zones z WHERE z.status <> 'DELETED'`;
     return Prisma.sql`SELECT name, "projectId" FROM (
         (SELECT 0 AS rank, * FROM (${live} AND z.name = ${name}) same)
+        UNION ALL (SELECT 0, name, '' FROM catalog_zones WHERE name = ${name})
         UNION ALL (SELECT 1, * FROM (${live} AND z.name = ANY(${ancestors}::text[]) AND z.project_id <> ${projectId} LIMIT 1) above)
         UNION ALL (SELECT 2, * FROM (${live} AND ${zoneNameBelow('z', name)} AND z.project_id <> ${projectId} LIMIT 1) below)
       ) related ORDER BY rank LIMIT 1`;
@@ -293,6 +300,30 @@ export class ZonesRepository {
       'soa-rewrite',
     );
     return updated;
+  }
+
+  /**
+   * Starts the (locked) zone's move to `poolId`: the pool it leaves is kept as its previous one, at the move's
+   * first stage, and its change is pending; a PRIMARY zone's SOA takes `mname` (the new pool's first
+   * nameserver). The caller changes its NS records and announces the change.
+   */
+  async startPoolMove(tx: Transaction, id: string, poolId: string, mname: string): Promise<ZoneRecord> {
+    const [row] = await query<ZoneRow>(
+      tx,
+      Prisma.sql`UPDATE zones AS t SET previous_pool_id = pool_id, pool_id = ${poolId}::uuid,
+          pool_move_stage = ${POOL_MOVE_STAGES.ownershipAnnounced}, status = 'PENDING', action = 'UPDATE',
+          action_at = now(), version = version + 1, updated_at = now()
+        WHERE id = ${id}::uuid RETURNING ${ZONE_COLUMNS}`,
+      'zone-start-pool-move',
+    );
+    await query(
+      tx,
+      Prisma.sql`UPDATE records r SET data = concat_ws(' ', ${mname}::text, array_to_string((string_to_array(r.data, ' '))[2:7], ' '))
+        FROM recordsets s JOIN zones z ON z.id = s.zone_id
+        WHERE r.recordset_id = s.id AND s.zone_id = ${id}::uuid AND s.type = 'SOA' AND z.type = 'PRIMARY'`,
+      'soa-mname-rewrite',
+    );
+    return toZoneRecord(row);
   }
 
   async markDeleting(tx: Transaction, id: string): Promise<ZoneRecord> {
